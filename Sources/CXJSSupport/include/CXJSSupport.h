@@ -1,0 +1,29 @@
+// The few helpers Swift cannot express. Keep this file small: each helper
+// exists because Swift has no portable way to do the same thing.
+#ifndef CXJS_SUPPORT_H
+#define CXJS_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Spills every callee-saved register onto the native stack, then calls
+/// `body(stack_pointer, context)`. A conservative scan of the native stack from
+/// `stack_pointer` upwards, done inside `body`, therefore also sees values
+/// that lived only in registers.
+void xjs_with_registers_spilled(void (*body)(void *stack_pointer, void *context), void *context);
+
+/// The highest address (exclusive) of the calling thread's stack, or NULL.
+void *xjs_thread_stack_top(void);
+
+/// The lowest usable address of the calling thread's stack, or NULL.
+void *xjs_thread_stack_bottom(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

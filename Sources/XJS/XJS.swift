@@ -1,0 +1,2 @@
+// The public Swift embedding API lives here.
+@_exported import XJSEngine

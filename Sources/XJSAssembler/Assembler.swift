@@ -1,0 +1,1 @@
+// Assemblers and executable memory.

@@ -1,0 +1,1 @@
+print("xjs: not yet")

@@ -1,0 +1,1 @@
+// ECMAScript regular expressions.

@@ -1,0 +1,688 @@
+// The typed syntax tree the parser produces and the bytecode compiler consumes.
+//
+// Shape: expressions and statements are `indirect enum`s wrapped in a struct that
+// carries the node's source range, so consumers pattern-match on `kind`. Nodes that
+// need identity or later annotation (functions, classes, scopes, identifier
+// references, template sites) are final classes.
+//
+// Strings that may hold lone surrogates (string literal values, template values)
+// are `[UInt16]` code units. Identifier names cannot hold lone surrogates, so they
+// are Swift `String`s.
+
+/// A half-open range of UTF-16 code-unit offsets into the source text.
+public struct SourceRange: Sendable, Equatable, Hashable {
+  public var start: Int32
+  public var end: Int32
+
+  public init(start: Int32, end: Int32) {
+    self.start = start
+    self.end = end
+  }
+
+  public init(_ start: Int, _ end: Int) {
+    self.start = Int32(truncatingIfNeeded: start)
+    self.end = Int32(truncatingIfNeeded: end)
+  }
+
+  public static let empty = SourceRange(start: 0, end: 0)
+
+  /// The smallest range covering both.
+  public func union(_ other: SourceRange) -> SourceRange {
+    SourceRange(start: min(start, other.start), end: max(end, other.end))
+  }
+}
+
+// MARK: - Program
+
+public final class Program {
+  public let source: SourceFile
+  public var body: [Statement]
+  /// True when the script is strict (a "use strict" directive, or parsed in a strict context).
+  public var isStrict: Bool
+  public var range: SourceRange
+  /// Filled in by scope analysis.
+  public var scope: Scope?
+
+  public init(source: SourceFile, body: [Statement], isStrict: Bool, range: SourceRange) {
+    self.source = source
+    self.body = body
+    self.isStrict = isStrict
+    self.range = range
+  }
+}
+
+// MARK: - Identifiers
+
+/// Every occurrence of an identifier that names a binding: a reference in an
+/// expression, or a binding in a declaration or pattern. Scope analysis fills in
+/// `resolution`.
+public final class IdentifierReference {
+  public let name: String
+  public let range: SourceRange
+  public var resolution: Resolution = .unresolved
+
+  public init(name: String, range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
+}
+
+// MARK: - Expressions
+
+public struct Expression {
+  public var kind: ExpressionKind
+  public var range: SourceRange
+
+  public init(_ kind: ExpressionKind, _ range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public indirect enum ExpressionKind {
+  case identifier(IdentifierReference)
+  case this
+  case numberLiteral(Double)
+  /// The literal's digits in base 10 without separators or the `n` suffix.
+  case bigIntLiteral(String)
+  case stringLiteral([UInt16])
+  case booleanLiteral(Bool)
+  case nullLiteral
+  case regExpLiteral(RegExpLiteral)
+  case template(TemplateLiteral)
+  case taggedTemplate(tag: Expression, quasi: TemplateLiteral)
+
+  case array([ArrayElement])
+  case object([ObjectProperty])
+  case function(FunctionNode)
+  case arrowFunction(FunctionNode)
+  case `class`(ClassNode)
+
+  case unary(UnaryOperator, Expression)
+  case update(UpdateOperator, isPrefix: Bool, target: Expression)
+  case binary(BinaryOperator, Expression, Expression)
+  case logical(LogicalOperator, Expression, Expression)
+  /// `#x in obj`
+  case privateIn(name: String, object: Expression)
+  /// Plain `=` may have a destructuring pattern as target; compound and logical
+  /// assignments only have identifier or member targets (`.identifier` / `.member`).
+  case assignment(AssignmentOperator, target: Pattern, value: Expression)
+  case conditional(test: Expression, consequent: Expression, alternate: Expression)
+  case sequence([Expression])
+
+  /// `object.name` / `object?.name`
+  case member(object: Expression, name: String, isOptional: Bool)
+  /// `object[property]` / `object?.[property]`
+  case computedMember(object: Expression, property: Expression, isOptional: Bool)
+  /// `object.#name` / `object?.#name`
+  case privateMember(object: Expression, name: String, isOptional: Bool)
+  case call(callee: Expression, arguments: [Argument], isOptional: Bool)
+  case new(callee: Expression, arguments: [Argument])
+  /// The outermost node of an optional chain `a?.b.c()`: a `?.` inside it that
+  /// finds null/undefined makes the whole chain evaluate to undefined.
+  case optionalChain(Expression)
+
+  case superMember(name: String)
+  case superComputedMember(Expression)
+  case superCall([Argument])
+  case newTarget
+  case importMeta
+  /// `import(specifier)`
+  case importCall(Expression)
+
+  case yield(Expression?, isDelegate: Bool)
+  case await(Expression)
+}
+
+public enum UnaryOperator: String, Sendable {
+  case minus = "-"
+  case plus = "+"
+  case logicalNot = "!"
+  case bitwiseNot = "~"
+  case typeof = "typeof"
+  case void = "void"
+  case delete = "delete"
+}
+
+public enum UpdateOperator: String, Sendable {
+  case increment = "++"
+  case decrement = "--"
+}
+
+public enum BinaryOperator: String, Sendable {
+  case equal = "=="
+  case notEqual = "!="
+  case strictEqual = "==="
+  case strictNotEqual = "!=="
+  case lessThan = "<"
+  case lessThanOrEqual = "<="
+  case greaterThan = ">"
+  case greaterThanOrEqual = ">="
+  case leftShift = "<<"
+  case rightShift = ">>"
+  case unsignedRightShift = ">>>"
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+  case remainder = "%"
+  case exponent = "**"
+  case bitwiseOr = "|"
+  case bitwiseXor = "^"
+  case bitwiseAnd = "&"
+  case `in` = "in"
+  case instanceof = "instanceof"
+}
+
+public enum LogicalOperator: String, Sendable {
+  case and = "&&"
+  case or = "||"
+  case nullishCoalescing = "??"
+}
+
+public enum AssignmentOperator: String, Sendable {
+  case assign = "="
+  case add = "+="
+  case subtract = "-="
+  case multiply = "*="
+  case divide = "/="
+  case remainder = "%="
+  case exponent = "**="
+  case leftShift = "<<="
+  case rightShift = ">>="
+  case unsignedRightShift = ">>>="
+  case bitwiseOr = "|="
+  case bitwiseXor = "^="
+  case bitwiseAnd = "&="
+  case logicalAnd = "&&="
+  case logicalOr = "||="
+  case nullishCoalescing = "??="
+
+  /// The binary operator a compound assignment applies, if any.
+  public var binaryOperator: BinaryOperator? {
+    switch self {
+    case .add: .add
+    case .subtract: .subtract
+    case .multiply: .multiply
+    case .divide: .divide
+    case .remainder: .remainder
+    case .exponent: .exponent
+    case .leftShift: .leftShift
+    case .rightShift: .rightShift
+    case .unsignedRightShift: .unsignedRightShift
+    case .bitwiseOr: .bitwiseOr
+    case .bitwiseXor: .bitwiseXor
+    case .bitwiseAnd: .bitwiseAnd
+    default: nil
+    }
+  }
+}
+
+public enum ArrayElement {
+  case hole
+  case expression(Expression)
+  case spread(Expression)
+}
+
+public enum Argument {
+  case expression(Expression)
+  case spread(Expression)
+}
+
+public final class RegExpLiteral {
+  public let pattern: [UInt16]
+  public let flags: String
+  public init(pattern: [UInt16], flags: String) {
+    self.pattern = pattern
+    self.flags = flags
+  }
+}
+
+/// One template literal site. A class so a tagged template's site has identity
+/// (the runtime caches one template object per site).
+public final class TemplateLiteral {
+  /// `quasis.count == expressions.count + 1`.
+  public var quasis: [TemplateElement]
+  public var expressions: [Expression]
+  public init(quasis: [TemplateElement], expressions: [Expression]) {
+    self.quasis = quasis
+    self.expressions = expressions
+  }
+}
+
+public struct TemplateElement {
+  /// nil when the element has an invalid escape (allowed only in tagged templates).
+  public var cooked: [UInt16]?
+  /// The raw text, with CR and CRLF normalized to LF.
+  public var raw: [UInt16]
+  public var range: SourceRange
+  public init(cooked: [UInt16]?, raw: [UInt16], range: SourceRange) {
+    self.cooked = cooked
+    self.raw = raw
+    self.range = range
+  }
+}
+
+// MARK: - Property keys, object literals, classes
+
+public enum PropertyName {
+  /// An IdentifierName (reserved words allowed): `a`, `if`.
+  case identifier(String)
+  case string([UInt16])
+  case number(Double)
+  /// BigInt literal keys: decimal digits.
+  case bigInt(String)
+  case computed(Expression)
+  /// `#name` (class elements only); the name without `#`.
+  case privateName(String)
+}
+
+public struct PropertyKeyNode {
+  public var name: PropertyName
+  public var range: SourceRange
+  public init(_ name: PropertyName, _ range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
+}
+
+public enum MethodKind: Sendable {
+  case method
+  case getter
+  case setter
+}
+
+public struct ObjectProperty {
+  public enum Kind {
+    /// `key: value`; `isShorthand` for `{ a }` (then value is `.identifier`).
+    case keyValue(PropertyKeyNode, Expression, isShorthand: Bool)
+    /// `key() {}`, `get key() {}`, `set key(v) {}`, `*key() {}`, `async key() {}`.
+    case method(PropertyKeyNode, FunctionNode, MethodKind)
+    /// `...expression`
+    case spread(Expression)
+    /// `__proto__: value` (non-shorthand, non-computed): sets the prototype.
+    case protoSetter(Expression)
+  }
+  public var kind: Kind
+  public var range: SourceRange
+  public init(_ kind: Kind, _ range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public final class ClassNode {
+  public var name: IdentifierReference?
+  public var superClass: Expression?
+  /// The explicit constructor, or nil for the default one.
+  public var constructor: FunctionNode?
+  public var members: [ClassMember]
+  /// From `class` to the closing brace (Function.prototype.toString).
+  public var range: SourceRange
+  /// Filled in by scope analysis: the scope holding the class's inner name binding.
+  public var scope: Scope?
+  /// Filled in by scope analysis: the scope of field initializers (acts as a method).
+  public var fieldInitializerScope: Scope?
+
+  public init(
+    name: IdentifierReference?, superClass: Expression?, constructor: FunctionNode?,
+    members: [ClassMember], range: SourceRange
+  ) {
+    self.name = name
+    self.superClass = superClass
+    self.constructor = constructor
+    self.members = members
+    self.range = range
+  }
+}
+
+public struct ClassMember {
+  public enum Kind {
+    case method(PropertyKeyNode, FunctionNode, MethodKind)
+    /// A field; the initializer is evaluated with `this` = the instance.
+    case field(PropertyKeyNode, initializer: Expression?)
+    /// `static { … }`: a function node of kind `.classStaticBlock`.
+    case staticBlock(FunctionNode)
+  }
+  public var kind: Kind
+  public var isStatic: Bool
+  public var range: SourceRange
+  public init(_ kind: Kind, isStatic: Bool, _ range: SourceRange) {
+    self.kind = kind
+    self.isStatic = isStatic
+    self.range = range
+  }
+}
+
+// MARK: - Functions
+
+public enum FunctionKind: Sendable {
+  case normal
+  case arrow
+  /// Object-literal or class method (including getters and setters).
+  case method
+  case getter
+  case setter
+  case classConstructor
+  case derivedClassConstructor
+  case classStaticBlock
+}
+
+public final class FunctionNode {
+  /// The BindingIdentifier of a declaration or named function expression.
+  public var name: IdentifierReference?
+  public var kind: FunctionKind
+  public var isAsync: Bool
+  public var isGenerator: Bool
+  public var parameters: [Parameter]
+  public var restParameter: Pattern?
+  public var body: FunctionBody
+  /// Strict because of its own directive or an enclosing strict context.
+  public var isStrict: Bool
+  /// The body begins with a "use strict" directive.
+  public var hasUseStrictDirective: Bool
+  /// No defaults, no destructuring, no rest.
+  public var hasSimpleParameterList: Bool
+  /// The source text of the whole function, from its first token to its last
+  /// (for `Function.prototype.toString`).
+  public var range: SourceRange
+  /// Filled in by scope analysis.
+  public var scope: Scope?
+
+  public init(
+    name: IdentifierReference?, kind: FunctionKind, isAsync: Bool, isGenerator: Bool,
+    parameters: [Parameter], restParameter: Pattern?, body: FunctionBody, isStrict: Bool,
+    hasUseStrictDirective: Bool, hasSimpleParameterList: Bool, range: SourceRange
+  ) {
+    self.name = name
+    self.kind = kind
+    self.isAsync = isAsync
+    self.isGenerator = isGenerator
+    self.parameters = parameters
+    self.restParameter = restParameter
+    self.body = body
+    self.isStrict = isStrict
+    self.hasUseStrictDirective = hasUseStrictDirective
+    self.hasSimpleParameterList = hasSimpleParameterList
+    self.range = range
+  }
+
+  /// The number of parameters before the first one with a default or the rest
+  /// (the function's `length`).
+  public var expectedArgumentCount: Int {
+    var count = 0
+    for parameter in parameters {
+      if parameter.defaultValue != nil { break }
+      count += 1
+    }
+    return count
+  }
+}
+
+public struct Parameter {
+  public var target: Pattern
+  public var defaultValue: Expression?
+  public var range: SourceRange
+  public init(target: Pattern, defaultValue: Expression?, range: SourceRange) {
+    self.target = target
+    self.defaultValue = defaultValue
+    self.range = range
+  }
+}
+
+public enum FunctionBody {
+  case block([Statement])
+  /// A concise arrow body: `x => x + 1`.
+  case expression(Expression)
+}
+
+// MARK: - Patterns (binding and assignment targets)
+
+public indirect enum Pattern {
+  case identifier(IdentifierReference)
+  /// A member expression target (`a.b = …`, `[a.b] = …`); assignment patterns only.
+  case expression(Expression)
+  case object(ObjectPattern)
+  case array(ArrayPattern)
+}
+
+public struct ObjectPattern {
+  public var properties: [ObjectPatternProperty]
+  public var rest: Pattern?
+  public var range: SourceRange
+  public init(properties: [ObjectPatternProperty], rest: Pattern?, range: SourceRange) {
+    self.properties = properties
+    self.rest = rest
+    self.range = range
+  }
+}
+
+public struct ObjectPatternProperty {
+  public var key: PropertyKeyNode
+  public var target: Pattern
+  public var defaultValue: Expression?
+  /// `{ a }` / `{ a = 1 }`
+  public var isShorthand: Bool
+  public var range: SourceRange
+  public init(
+    key: PropertyKeyNode, target: Pattern, defaultValue: Expression?, isShorthand: Bool,
+    range: SourceRange
+  ) {
+    self.key = key
+    self.target = target
+    self.defaultValue = defaultValue
+    self.isShorthand = isShorthand
+    self.range = range
+  }
+}
+
+public struct ArrayPattern {
+  /// nil is an elision (`[, a]`).
+  public var elements: [ArrayPatternElement?]
+  public var rest: Pattern?
+  public var range: SourceRange
+  public init(elements: [ArrayPatternElement?], rest: Pattern?, range: SourceRange) {
+    self.elements = elements
+    self.rest = rest
+    self.range = range
+  }
+}
+
+public struct ArrayPatternElement {
+  public var target: Pattern
+  public var defaultValue: Expression?
+  public var range: SourceRange
+  public init(target: Pattern, defaultValue: Expression?, range: SourceRange) {
+    self.target = target
+    self.defaultValue = defaultValue
+    self.range = range
+  }
+}
+
+extension Pattern {
+  public var range: SourceRange {
+    switch self {
+    case .identifier(let identifier): identifier.range
+    case .expression(let expression): expression.range
+    case .object(let pattern): pattern.range
+    case .array(let pattern): pattern.range
+    }
+  }
+}
+
+// MARK: - Statements
+
+public struct Statement {
+  public var kind: StatementKind
+  public var range: SourceRange
+  public init(_ kind: StatementKind, _ range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public indirect enum StatementKind {
+  case variableDeclaration(VariableDeclaration)
+  case functionDeclaration(FunctionNode)
+  case classDeclaration(ClassNode)
+  case expression(Expression)
+  case block(BlockStatement)
+  case empty
+  case debugger
+  case `if`(test: Expression, consequent: Statement, alternate: Statement?)
+  case `for`(ForStatement)
+  case forIn(ForInOfStatement)
+  case forOf(ForInOfStatement)
+  case `while`(test: Expression, body: Statement)
+  case doWhile(body: Statement, test: Expression)
+  case `continue`(label: String?)
+  case `break`(label: String?)
+  case `return`(Expression?)
+  case `throw`(Expression)
+  case with(object: Expression, body: Statement)
+  case `switch`(SwitchStatement)
+  case labeled(label: String, body: Statement)
+  case `try`(TryStatement)
+}
+
+public enum DeclarationKind: String, Sendable {
+  case `var`
+  case `let`
+  case `const`
+}
+
+public struct VariableDeclaration {
+  public var kind: DeclarationKind
+  public var declarators: [VariableDeclarator]
+  public var range: SourceRange
+  public init(kind: DeclarationKind, declarators: [VariableDeclarator], range: SourceRange) {
+    self.kind = kind
+    self.declarators = declarators
+    self.range = range
+  }
+}
+
+public struct VariableDeclarator {
+  public var target: Pattern
+  public var initializer: Expression?
+  public var range: SourceRange
+  public init(target: Pattern, initializer: Expression?, range: SourceRange) {
+    self.target = target
+    self.initializer = initializer
+    self.range = range
+  }
+}
+
+public final class BlockStatement {
+  public var body: [Statement]
+  public var range: SourceRange
+  /// Filled in by scope analysis (nil when the block declares nothing lexical).
+  public var scope: Scope?
+  public init(body: [Statement], range: SourceRange) {
+    self.body = body
+    self.range = range
+  }
+}
+
+public final class ForStatement {
+  public enum Initializer {
+    case declaration(VariableDeclaration)
+    case expression(Expression)
+  }
+  public var initializer: Initializer?
+  public var test: Expression?
+  public var update: Expression?
+  public var body: Statement
+  public var range: SourceRange
+  /// Filled in by scope analysis: the scope of a `let`/`const` head.
+  public var scope: Scope?
+  public init(
+    initializer: Initializer?, test: Expression?, update: Expression?, body: Statement,
+    range: SourceRange
+  ) {
+    self.initializer = initializer
+    self.test = test
+    self.update = update
+    self.body = body
+    self.range = range
+  }
+}
+
+public final class ForInOfStatement {
+  public enum Head {
+    /// `for (var/let/const pattern of …)`; a `var` head may have an initializer
+    /// in sloppy-mode for-in (Annex B): `for (var a = 1 in o)`.
+    case declaration(DeclarationKind, Pattern, initializer: Expression?)
+    /// `for (lhs of …)` with an assignment target.
+    case pattern(Pattern)
+  }
+  public var head: Head
+  public var right: Expression
+  public var body: Statement
+  /// `for await (… of …)`
+  public var isAwait: Bool
+  public var range: SourceRange
+  /// Filled in by scope analysis: the per-iteration scope of a `let`/`const` head.
+  public var scope: Scope?
+  public init(head: Head, right: Expression, body: Statement, isAwait: Bool, range: SourceRange) {
+    self.head = head
+    self.right = right
+    self.body = body
+    self.isAwait = isAwait
+    self.range = range
+  }
+}
+
+public final class SwitchStatement {
+  public var discriminant: Expression
+  public var cases: [SwitchCase]
+  public var range: SourceRange
+  /// Filled in by scope analysis: the scope of the case block.
+  public var scope: Scope?
+  public init(discriminant: Expression, cases: [SwitchCase], range: SourceRange) {
+    self.discriminant = discriminant
+    self.cases = cases
+    self.range = range
+  }
+}
+
+public struct SwitchCase {
+  /// nil for `default:`.
+  public var test: Expression?
+  public var body: [Statement]
+  public var range: SourceRange
+  public init(test: Expression?, body: [Statement], range: SourceRange) {
+    self.test = test
+    self.body = body
+    self.range = range
+  }
+}
+
+public final class TryStatement {
+  public var block: BlockStatement
+  public var handler: CatchClause?
+  public var finalizer: BlockStatement?
+  public var range: SourceRange
+  public init(
+    block: BlockStatement, handler: CatchClause?, finalizer: BlockStatement?, range: SourceRange
+  ) {
+    self.block = block
+    self.handler = handler
+    self.finalizer = finalizer
+    self.range = range
+  }
+}
+
+public final class CatchClause {
+  /// nil for `catch { … }` (optional catch binding).
+  public var parameter: Pattern?
+  public var body: BlockStatement
+  public var range: SourceRange
+  /// Filled in by scope analysis: the scope of the catch parameter.
+  public var scope: Scope?
+  public init(parameter: Pattern?, body: BlockStatement, range: SourceRange) {
+    self.parameter = parameter
+    self.body = body
+    self.range = range
+  }
+}

@@ -1,0 +1,4 @@
+import Testing
+@testable import XJSAssembler
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import XJSEngine
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import XJSRegExp
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import XJSSyntax
+
+@Test func placeholder() { #expect(Bool(true)) }
