@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Runs the project's own conformance suite in every engine mode the build has.
+
+Each test is `<area>/<topic>/<name>.js` with `<name>.expected` next to it: the exact
+expected stdout; when the script must end with an uncaught or early error, the
+last line is the first line the engine prints on stderr for it (see README.md).
+Usage: Conformance/run.py [--mode interp] [--filter text] [--xjs PATH] [--update]
+"""
+
+import argparse
+import difflib
+import os
+import re
+import sys
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from runner import outcome as outcomes  # noqa: E402
+from runner.engines import CONFORMANCE_DIR, EngineError, make_engine, parse_mode_list  # noqa: E402
+from runner.process import run_limited  # noqa: E402
+from runner.progress import Progress  # noqa: E402
+
+# Folders under Conformance/ that hold runners, not tests.
+NON_TEST_DIRS = {"runner", "test262", "__pycache__"}
+ELLIPSIS = "..."
+
+
+@dataclass
+class SuiteTest:
+    path: str  # relative to Conformance/, e.g. language/closures/counter.js
+
+    @property
+    def absolute(self):
+        return os.path.join(CONFORMANCE_DIR, self.path)
+
+    @property
+    def expected_path(self):
+        return self.absolute[: -len(".js")] + ".expected"
+
+    @property
+    def basename(self):
+        return os.path.basename(self.path)
+
+
+@dataclass
+class RunResult:
+    test: SuiteTest
+    mode: str
+    actual: str  # stdout, plus the error line when the script ended with exit 1
+    outcome: outcomes.Outcome
+    passed: bool
+    reason: str = ""
+    expected: str = None
+
+
+@dataclass
+class Summary:
+    passed: dict = field(default_factory=dict)
+    failed: dict = field(default_factory=dict)
+
+
+def collect_tests(filter_text):
+    tests = []
+    for directory, subdirectories, files in os.walk(CONFORMANCE_DIR):
+        subdirectories[:] = sorted(
+            name for name in subdirectories if name not in NON_TEST_DIRS and not name.startswith(".")
+        )
+        if directory == CONFORMANCE_DIR:
+            continue  # only area folders hold tests
+        for name in sorted(files):
+            if name.endswith(".js"):
+                path = os.path.relpath(os.path.join(directory, name), CONFORMANCE_DIR)
+                if not filter_text or filter_text in path:
+                    tests.append(SuiteTest(path))
+    return tests
+
+
+def read_expected(test):
+    try:
+        with open(test.expected_path, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        return None
+    return text if text == "" or text.endswith("\n") else text + "\n"
+
+
+def is_error_line(line, basename):
+    """An expected uncaught error ("Uncaught ...") or early error ("XError: ... at <file>:L:C")."""
+    if line.startswith("Uncaught "):
+        return True
+    return re.match(rf"^[A-Za-z]*Error: .* at {re.escape(basename)}:", line) is not None
+
+
+def split_expected(expected, basename):
+    """(stdout part, error line or None)."""
+    lines = expected.split("\n")[:-1]
+    if lines and is_error_line(lines[-1], basename):
+        return "".join(line + "\n" for line in lines[:-1]), lines[-1]
+    return expected, None
+
+
+def line_matches(pattern, line):
+    """`...` in an expected error line stands for any text (engine-specific messages)."""
+    regex = ".*".join(re.escape(part) for part in pattern.split(ELLIPSIS))
+    return re.fullmatch(regex, line) is not None
+
+
+def actual_output(result, outcome):
+    stdout = result.stdout
+    if outcome.kind in (outcomes.UNCAUGHT, outcomes.EARLY):
+        if stdout and not stdout.endswith("\n"):
+            stdout += "\n"
+        return stdout + outcome.first_line + "\n"
+    return stdout
+
+
+def judge(test, expected, actual, outcome):
+    """(passed, reason) for one run against the expectation."""
+    if outcome.is_failure_of_engine:
+        return False, outcome.describe()
+    if expected is None:
+        return False, f"no {os.path.basename(test.expected_path)} (create it with --update, then review it)"
+    expected_stdout, expected_error = split_expected(expected, test.basename)
+    ended_with_error = outcome.kind in (outcomes.UNCAUGHT, outcomes.EARLY)
+    if expected_error is None:
+        if ended_with_error:
+            return False, f"unexpected error: {outcome.first_line}"
+        return (True, "") if actual == expected else (False, "output differs")
+    if not ended_with_error:
+        return False, "expected exit status 1 with an error, but the script completed"
+    actual_stdout, actual_error = split_expected(actual, test.basename)
+    if actual_error is None:  # an error line our format does not recognise
+        actual_stdout, actual_error = actual[: actual.rstrip("\n").rfind("\n") + 1], outcome.first_line
+    if actual_stdout != expected_stdout:
+        return False, "output differs"
+    if not line_matches(expected_error, actual_error):
+        return False, "error line differs"
+    return True, ""
+
+
+def run_one(engine, test, mode, timeout):
+    argv = engine.command(mode, test.basename, timeout_ms=timeout * 1000)
+    # The test's own folder is the working directory so error positions read "name.js:L:C".
+    result = run_limited(argv, cwd=os.path.dirname(test.absolute), timeout=timeout + 1)
+    outcome = outcomes.classify(result, timeout)
+    actual = actual_output(result, outcome)
+    expected = read_expected(test)
+    passed, reason = judge(test, expected, actual, outcome)
+    return RunResult(test, mode, actual, outcome, passed, reason, expected)
+
+
+def run_all(engine, tests, modes, timeout, jobs, verbose):
+    results = []
+    progress = Progress(len(tests) * len(modes), label="conformance")
+    passed = failed = 0
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(run_one, engine, test, mode, timeout) for test in tests for mode in modes]
+        for future in as_completed(futures):
+            result = future.result()
+            results.append(result)
+            passed += result.passed
+            failed += not result.passed
+            if verbose or not result.passed:
+                progress.clear()
+                status = "PASS" if result.passed else "FAIL"
+                print(f"{status} [{result.mode}] {result.test.path}", flush=True)
+            progress.update(len(results), [("passed", passed), ("failed", failed)])
+    order = {mode: index for index, mode in enumerate(modes)}
+    results.sort(key=lambda r: (r.test.path, order[r.mode]))
+    return results
+
+
+def by_test(results):
+    grouped = {}
+    for result in results:
+        grouped.setdefault(result.test.path, []).append(result)
+    return grouped
+
+
+def unified_diff(expected, actual, expected_label, actual_label):
+    lines = difflib.unified_diff(
+        (expected or "").splitlines(keepends=True),
+        actual.splitlines(keepends=True),
+        fromfile=expected_label,
+        tofile=actual_label,
+    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+def report_failures(grouped):
+    for path, runs in grouped.items():
+        failing = [run for run in runs if not run.passed]
+        # Runs with the same output and reason are reported once, listing their modes.
+        seen = {}
+        for run in failing:
+            seen.setdefault((run.actual, run.reason), []).append(run.mode)
+        for (actual, reason), modes in seen.items():
+            run = next(r for r in failing if r.actual == actual and r.reason == reason)
+            print(f"\nFAIL {path} [{', '.join(modes)}]: {reason}")
+            diff = unified_diff(run.expected, actual, path[:-3] + ".expected", f"actual ({modes[0]})")
+            if diff:
+                print(diff, end="")
+            stderr_hint = run.outcome.first_line if run.outcome.is_failure_of_engine else ""
+            if stderr_hint:
+                print(f"  stderr: {stderr_hint}")
+
+
+def mode_mismatches(grouped):
+    """Tests whose result depends on the engine mode: always a bug."""
+    mismatches = []
+    for path, runs in grouped.items():
+        if len(runs) < 2:
+            continue
+        outcomes_differ = len({run.passed for run in runs}) > 1
+        outputs_differ = len({run.actual for run in runs}) > 1
+        if outcomes_differ or outputs_differ:
+            mismatches.append((path, runs))
+    return mismatches
+
+
+def report_mode_mismatches(mismatches):
+    for path, runs in mismatches:
+        passing = [run.mode for run in runs if run.passed]
+        failing = [run.mode for run in runs if not run.passed]
+        if passing and failing:
+            detail = f"passes in {', '.join(passing)}, fails in {', '.join(failing)}"
+        else:
+            detail = "output differs between modes"
+        print(f"\nMODE MISMATCH {path}: {detail}")
+        first = runs[0]
+        for other in runs[1:]:
+            if other.actual != first.actual:
+                print(unified_diff(first.actual, other.actual, f"{first.mode}", f"{other.mode}"), end="")
+
+
+def report_summary(results, modes, mismatch_count):
+    print()
+    width = max(len(mode) for mode in modes + ["overall"]) + 1
+    for mode in modes:
+        runs = [run for run in results if run.mode == mode]
+        passed = sum(run.passed for run in runs)
+        print(f"{mode + ':':<{width}} {passed} passed, {len(runs) - passed} failed")
+    passed = sum(run.passed for run in results)
+    tests = len({run.test.path for run in results})
+    print(
+        f"{'overall:':<{width}} {passed} passed, {len(results) - passed} failed "
+        f"({tests} tests x {len(modes)} modes), {mismatch_count} mode mismatches"
+    )
+
+
+def update_expectations(grouped):
+    """Rewrites .expected from actual output, only where every mode agrees and nothing crashed."""
+    updated, refused = [], []
+    for path, runs in grouped.items():
+        first = runs[0]
+        if any(run.outcome.is_failure_of_engine for run in runs):
+            refused.append((path, "the engine crashed or timed out"))
+        elif len({run.actual for run in runs}) > 1:
+            refused.append((path, "modes disagree (MODE MISMATCH)"))
+        elif first.passed:
+            continue
+        else:
+            with open(first.test.expected_path, "w", encoding="utf-8") as handle:
+                handle.write(first.actual)
+            updated.append(path)
+    for path in updated:
+        print(f"updated {path[:-3]}.expected")
+    for path, reason in refused:
+        print(f"not updated {path[:-3]}.expected: {reason}")
+    print(f"{len(updated)} expectation files rewritten: review them with `git diff` before committing.")
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engine", default="xjs", help="xjs (default) or node (to validate the suite)")
+    parser.add_argument("--xjs", help="path of the xjs binary (default: .build/release/xjs, or $XJS)")
+    parser.add_argument("--node", help="path of node for --engine node")
+    parser.add_argument("--mode", action="append", help="engine mode(s) to run (default: every mode the build has)")
+    parser.add_argument("--filter", help="only tests whose path contains this text")
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per test (default 10)")
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2, help="parallel runs")
+    parser.add_argument("--update", action="store_true", help="rewrite .expected files from actual output")
+    parser.add_argument("--list", action="store_true", help="list the selected tests and exit")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every result")
+    return parser.parse_args()
+
+
+def main():
+    options = parse_arguments()
+    tests = collect_tests(options.filter)
+    if options.list:
+        print("\n".join(test.path for test in tests))
+        return 0
+    if not tests:
+        print("no tests selected", file=sys.stderr)
+        return 1
+    try:
+        engine = make_engine(options.engine, options.xjs, options.node)
+        modes = engine.select_modes(parse_mode_list(options.mode))
+    except EngineError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"{len(tests)} tests, engine {engine.name} ({engine.path}), modes: {' '.join(modes)}", flush=True)
+    results = run_all(engine, tests, modes, options.timeout, max(options.jobs, 1), options.verbose)
+    grouped = by_test(results)
+    if options.update:
+        update_expectations(grouped)
+        return 0
+    report_failures(grouped)
+    mismatches = mode_mismatches(grouped)
+    report_mode_mismatches(mismatches)
+    report_summary(results, modes, len(mismatches))
+    return 0 if all(run.passed for run in results) and not mismatches else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

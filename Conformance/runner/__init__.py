@@ -1,0 +1,1 @@
+"""Shared pieces of the conformance runners: engine adapters, process limits, progress."""
