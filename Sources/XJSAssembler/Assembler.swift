@@ -1,1 +1,0 @@
-// Assemblers and executable memory.

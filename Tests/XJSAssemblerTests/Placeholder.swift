@@ -1,4 +1,0 @@
-import Testing
-@testable import XJSAssembler
-
-@Test func placeholder() { #expect(Bool(true)) }
