@@ -1,1 +1,0 @@
-// ECMAScript regular expressions.

@@ -1,4 +1,0 @@
-import Testing
-@testable import XJSRegExp
-
-@Test func placeholder() { #expect(Bool(true)) }
