@@ -321,8 +321,10 @@ public final class ClassNode {
   public var range: SourceRange
   /// Filled in by scope analysis: the scope holding the class's inner name binding.
   public var scope: Scope?
-  /// Filled in by scope analysis: the scope of field initializers (acts as a method).
+  /// Filled in by scope analysis: the scope of instance field initializers (acts as a method).
   public var fieldInitializerScope: Scope?
+  /// Filled in by scope analysis: the scope of static field initializers (a method with `this` = the class).
+  public var staticInitializerScope: Scope?
 
   public init(
     name: IdentifierReference?, superClass: Expression?, constructor: FunctionNode?,
