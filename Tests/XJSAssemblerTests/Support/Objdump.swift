@@ -43,9 +43,10 @@ struct ObjdumpError: Error, CustomStringConvertible {
   let description: String
 }
 
-/// Disassembles `bytes` (loaded at address 0) with objdump.
-func objdump(_ bytes: [UInt8], _ architecture: ObjdumpArchitecture) throws
-  -> [DisassembledInstruction]
+/// Disassembles `bytes` (loaded at address 0) with objdump, optionally only
+/// the instructions in `window`.
+func objdump(_ bytes: [UInt8], _ architecture: ObjdumpArchitecture, window: Range<Int>? = nil)
+  throws -> [DisassembledInstruction]
 {
   guard let executable = architecture.executablePath else {
     throw ObjdumpError(description: "\(architecture.executableName) is not installed")
@@ -57,8 +58,11 @@ func objdump(_ bytes: [UInt8], _ architecture: ObjdumpArchitecture) throws
 
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments =
-    ["-D", "--no-show-raw-insn", "--insn-width=16"] + architecture.arguments + [file.path]
+  var arguments = ["-D", "--no-show-raw-insn", "--insn-width=16"] + architecture.arguments
+  if let window {
+    arguments += ["--start-address=\(window.lowerBound)", "--stop-address=\(window.upperBound)"]
+  }
+  process.arguments = arguments + [file.path]
   let output = Pipe()
   process.standardOutput = output
   process.standardError = output
