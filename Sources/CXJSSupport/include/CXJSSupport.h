@@ -22,6 +22,18 @@ void *xjs_thread_stack_top(void);
 /// The lowest usable address of the calling thread's stack, or NULL.
 void *xjs_thread_stack_bottom(void);
 
+/// Makes instructions just written to [begin, end) visible to instruction
+/// fetch (needed on arm64 before running freshly written code).
+void xjs_flush_instruction_cache(void *begin, void *end);
+
+/// Sets prctl(PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN) for this process and its
+/// future children: from then on no mapping can gain execute permission. It
+/// cannot be undone. Returns 0 or an errno value (EINVAL: kernel before 6.3).
+int xjs_enable_memory_deny_write_execute(void);
+
+/// The process's MDWE flags (PR_GET_MDWE), or a negative errno value.
+int xjs_memory_deny_write_execute_flags(void);
+
 #ifdef __cplusplus
 }
 #endif
