@@ -79,7 +79,7 @@ def collect_tests(filter_text):
 
 def read_expected(test):
     try:
-        with open(test.expected_path, encoding="utf-8") as handle:
+        with open(test.expected_path, encoding="utf-8", newline="") as handle:
             text = handle.read()
     except FileNotFoundError:
         return None
@@ -151,7 +151,7 @@ def run_one(engine, test, mode, timeout):
     return RunResult(test, mode, actual, outcome, passed, reason, expected)
 
 
-def run_all(engine, tests, modes, timeout, jobs, verbose):
+def run_all(engine, tests, modes, timeout, jobs, verbose, quiet=False):
     results = []
     progress = Progress(len(tests) * len(modes), label="conformance")
     passed = failed = 0
@@ -162,7 +162,7 @@ def run_all(engine, tests, modes, timeout, jobs, verbose):
             results.append(result)
             passed += result.passed
             failed += not result.passed
-            if verbose or not result.passed:
+            if verbose or (not result.passed and not quiet):
                 progress.clear()
                 status = "PASS" if result.passed else "FAIL"
                 print(f"{status} [{result.mode}] {result.test.path}", flush=True)
@@ -262,7 +262,7 @@ def update_expectations(grouped):
         elif first.passed:
             continue
         else:
-            with open(first.test.expected_path, "w", encoding="utf-8") as handle:
+            with open(first.test.expected_path, "w", encoding="utf-8", newline="") as handle:
                 handle.write(first.actual)
             updated.append(path)
     for path in updated:
@@ -303,7 +303,7 @@ def main():
         print(f"error: {error}", file=sys.stderr)
         return 2
     print(f"{len(tests)} tests, engine {engine.name} ({engine.path}), modes: {' '.join(modes)}", flush=True)
-    results = run_all(engine, tests, modes, options.timeout, max(options.jobs, 1), options.verbose)
+    results = run_all(engine, tests, modes, options.timeout, max(options.jobs, 1), options.verbose, options.update)
     grouped = by_test(results)
     if options.update:
         update_expectations(grouped)

@@ -1,0 +1,21 @@
+// Prefix and postfix update expressions: ToNumeric on the old value.
+var a = 5;
+print(a++, a, ++a, a, a--, a, --a, a);
+var s = "5";
+var old = s++;
+print(typeof old, old, s);
+var object = { count: 1 };
+object.count++;
+++object["count"];
+print(object.count);
+var array = [10];
+print(array[0]++, array[0], --array[0]);
+var nothing;
+nothing++;
+print(nothing);
+var text = "abc";
+text++;
+print(text);
+var bool = true;
+bool++;
+print(bool);

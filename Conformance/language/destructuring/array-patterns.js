@@ -1,0 +1,22 @@
+// Array destructuring: holes, defaults (only for undefined), rest, nesting, swapping.
+var [a, , b = "default", ...rest] = [1, 2, undefined, 4, 5];
+print(a, b, rest.length, rest.join(","));
+var [x = 1, y = x + 1] = [];
+print(x, y);
+var [n = "unused"] = [null];
+print(n);
+var [[deep], { key }] = [["nested"], { key: "object" }];
+print(deep, key);
+var first = 1, second = 2;
+[first, second] = [second, first];
+print(first, second);
+var [c1, c2, c3] = "hi";
+print(c1, c2, c3);
+var target = {};
+[target.property, target["computed"]] = ["p", "c"];
+print(target.property, target.computed);
+var calls = 0;
+var [lazy = ++calls] = [0];
+print(lazy, calls);
+var [...copy] = [1, 2, 3];
+print(copy.length);

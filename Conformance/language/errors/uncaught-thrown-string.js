@@ -1,0 +1,3 @@
+// Throwing a primitive: the uncaught report shows it through ToString.
+print("before");
+throw "plain string";

@@ -1,0 +1,3 @@
+print("before");
+var notAFunction = 1;
+notAFunction();

@@ -1,0 +1,20 @@
+// OrdinaryOwnPropertyKeys: integer indices ascending, then strings, then symbols, in creation order.
+var object = {};
+object.z = 1;
+object[10] = 1;
+object.a = 1;
+object[2] = 1;
+object["01"] = 1;
+object[Symbol.iterator] = 1;
+object[4294967294] = 1;
+object[4294967295] = 1;
+object["-1"] = 1;
+object.m = 1;
+print(Object.keys(object).join(" "));
+print(Object.getOwnPropertyNames(object).length, Object.getOwnPropertySymbols(object).length);
+print(JSON.stringify({ b: 1, 1: 2, a: 3, 0: 4 }));
+var reordered = { first: 1, second: 2 };
+delete reordered.first;
+reordered.first = 3;
+print(Object.keys(reordered).join(" "));
+print(Object.entries({ y: 1, x: 2 }).map(function (e) { return e.join("="); }).join("&"));
