@@ -163,6 +163,21 @@ struct ARM64BranchTests {
     #expect(code.offset(of: far) == (1 << 20) + 8)
   }
 
+  /// The reach of each branch kind, at the word on each side of each limit
+  /// (`b`/`bl`: ±128 MB, too large to lay out in a test).
+  @Test func branchReachLimits() {
+    let limits: [(ARM64Assembler.BranchKind, Int)] = [
+      (.unconditional26, 128 << 20), (.conditional19, 1 << 20), (.testBit14, 32 << 10),
+    ]
+    for (kind, limit) in limits {
+      #expect(kind.reaches(-limit))
+      #expect(!kind.reaches(-limit - 4))
+      #expect(kind.reaches(limit - 4))
+      #expect(!kind.reaches(limit))
+      #expect(!kind.reaches(2), "a distance that is not a whole number of words")
+    }
+  }
+
   @Test func unboundLabelIsAnError() {
     var a = ARM64Assembler()
     let never = a.makeLabel()

@@ -7,8 +7,7 @@ import Testing
 private typealias Case = EncodingCase<ARM64Assembler>
 
 private func check(_ cases: [Case]) throws {
-  try checkEncodings(
-    cases, architecture: .arm64, makeAssembler: { ARM64Assembler() }, bytesOf: { $0.bytes })
+  try checkEncodings(cases, architecture: .arm64)
 }
 
 private let conditionNames = [
@@ -180,6 +179,9 @@ struct ARM64EncodingTests {
       Case("ands w6, w7, #0x3") { $0.ands(.w6, .w7, immediate: 3) },
       Case("tst x8, #0xffff000000000000") { $0.tst(.x8, immediate: 0xFFFF_0000_0000_0000) },
       Case("tst w9, #0x1") { $0.tst(.w9, immediate: 1) },
+      // bic with an immediate is and with the complement.
+      Case("and x10, x11, #0xfffffffffffffffe") { $0.bic(.x10, .x11, immediate: 1) },
+      Case("and w10, w11, #0xffff00ff") { $0.bic(.w10, .w11, immediate: 0xFF00) },
     ])
   }
 

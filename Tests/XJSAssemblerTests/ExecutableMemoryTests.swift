@@ -182,3 +182,13 @@ struct ExecutableMemoryTests {
     #expect(writableExecutableMappings() == [])
   }
 }
+
+@Test func impossibleReservationIsATypedError() {
+  do {
+    _ = try ExecutableRegion.reserve(byteCount: 1 << 62, log: WitnessLog())
+    Issue.record("a 4 EiB reservation succeeded")
+  } catch {
+    #expect(error.cause == .outOfMemory)
+    #expect(error.errno == ENOMEM)
+  }
+}

@@ -7,8 +7,7 @@ import Testing
 private typealias Case = EncodingCase<X86_64Assembler>
 
 private func check(_ cases: [Case]) throws {
-  try checkEncodings(
-    cases, architecture: .x86_64, makeAssembler: { X86_64Assembler() }, bytesOf: { $0.bytes })
+  try checkEncodings(cases, architecture: .x86_64)
 }
 
 private func mem(_ base: X86Register, _ displacement: Int32 = 0) -> X86Memory {

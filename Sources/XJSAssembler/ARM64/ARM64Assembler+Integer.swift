@@ -354,6 +354,11 @@ extension ARM64Assembler {
   public mutating func ands(_ rd: ARM64Register, _ rn: ARM64Register, immediate: UInt64) {
     logicalImmediate(0x7200_0000, rd, rn, bitmask(immediate, rd))
   }
+  /// `bic rd, rn, #mask`: rd = rn & ~mask, encoded as `and` with the
+  /// complement (A64 has no bic immediate), so `~mask` must be a bitmask immediate.
+  public mutating func bic(_ rd: ARM64Register, _ rn: ARM64Register, immediate mask: UInt64) {
+    and(rd, rn, immediate: rd.is64Bit ? ~mask : ~mask & 0xFFFF_FFFF)
+  }
   /// `tst rn, #bitmask`.
   public mutating func tst(_ rn: ARM64Register, immediate: UInt64) {
     ands(rn.is64Bit ? .xzr : .wzr, rn, immediate: immediate)

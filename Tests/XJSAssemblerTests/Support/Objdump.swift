@@ -4,6 +4,8 @@
 import Foundation
 import Testing
 
+@testable import XJSAssembler
+
 enum ObjdumpArchitecture {
   case x86_64
   case arm64
@@ -118,17 +120,15 @@ struct EncodingCase<Assembler> {
 
 /// Assembles every case separately, disassembles all of them in one objdump
 /// run, and checks each case's instructions against its expected text.
-func checkEncodings<Assembler>(
-  _ cases: [EncodingCase<Assembler>], architecture: ObjdumpArchitecture,
-  makeAssembler: () -> Assembler,
-  bytesOf: (Assembler) -> [UInt8]
+func checkEncodings<Assembler: MachineCodeAssembler>(
+  _ cases: [EncodingCase<Assembler>], architecture: ObjdumpArchitecture
 ) throws {
   var blob: [UInt8] = []
   var ranges: [Range<Int>] = []
   for encodingCase in cases {
-    var assembler = makeAssembler()
+    var assembler = Assembler()
     encodingCase.emit(&assembler)
-    let bytes = bytesOf(assembler)
+    let bytes = assembler.bytes
     ranges.append(blob.count..<(blob.count + bytes.count))
     blob += bytes
   }
