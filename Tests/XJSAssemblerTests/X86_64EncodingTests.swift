@@ -7,7 +7,7 @@ import Testing
 private typealias Case = EncodingCase<X86_64Assembler>
 
 private func check(_ cases: [Case]) throws {
-  try checkEncodings(cases, architecture: .x86_64)
+  try checkEncodings(cases, architecture: .x64)
 }
 
 private func mem(_ base: X86Register, _ displacement: Int32 = 0) -> X86Memory {
@@ -24,7 +24,7 @@ private func mem(
 
 private let objdumpMissing = "objdump (binutils) is not installed"
 
-@Suite(.enabled(if: ObjdumpArchitecture.x86_64.isAvailable, "\(objdumpMissing)"))
+@Suite(.enabled(if: ObjdumpArchitecture.x64.isAvailable, "\(objdumpMissing)"))
 struct X86_64EncodingTests {
   @Test func registerMoves() throws {
     try check([
@@ -341,14 +341,15 @@ struct X86_64EncodingTests {
     a.j(.less, forward)  // 0xa: near forward (6 bytes)
     a.call(forward)  // 0x10
     a.movsd(.xmm0, .ripRelative(constant))  // 0x15: 8 bytes
-    a.mov(.ripRelative(constant), immediate: 7)  // 0x1d: rip field followed by an imm32; ends at 0x28
+    // 0x1d: the rip field is followed by an imm32; the instruction ends at 0x28.
+    a.mov(.ripRelative(constant), immediate: 7)
     a.bind(forward)  // 0x28
     a.ret()  // 0x28
     a.align(to: 8)  // 0x29 int3 ... 0x2f
     a.bind(constant)  // 0x30
     a.emit64(0x4000_0000_0000_0000)
     let code = try a.finalize()
-    let listing = try objdump(Array(code.bytes[0..<0x29]), .x86_64)
+    let listing = try objdump(Array(code.bytes[0..<0x29]), .x64)
     #expect(
       listing.map { "\(String($0.offset, radix: 16)): \($0.text)" } == [
         "0: nop",
@@ -378,7 +379,7 @@ struct X86_64EncodingTests {
     for condition in X86Condition.allCases { a.j(condition, end) }  // 16 * 6 bytes
     a.bind(end)  // 0x80: 0x20 + 0x60
     let code = try a.finalize()
-    let listing = try objdump(code.bytes, .x86_64).map(\.text)
+    let listing = try objdump(code.bytes, .x64).map(\.text)
     let expected = suffixes.map { "j\($0) 0x0" } + suffixes.map { "j\($0) 0x80" }
     #expect(listing == expected)
 
@@ -389,7 +390,7 @@ struct X86_64EncodingTests {
     for _ in 0..<126 { b.nop() }
     b.jmp(target)  // at 126: distance -128 still short
     b.jmp(target)  // at 128: distance -130 needs rel32
-    let farListing = try objdump(try b.finalize().bytes, .x86_64).suffix(2).map {
+    let farListing = try objdump(try b.finalize().bytes, .x64).suffix(2).map {
       "\($0.offset): \($0.text)"
     }
     #expect(farListing == ["126: jmp 0x0", "128: jmp 0x0"])

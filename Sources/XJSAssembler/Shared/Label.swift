@@ -50,11 +50,6 @@ public struct AssembledCode: Sendable {
   public let bytes: [UInt8]
   let labelOffsets: [Int?]
 
-  init(bytes: [UInt8], labelOffsets: [Int?]) {
-    self.bytes = bytes
-    self.labelOffsets = labelOffsets
-  }
-
   /// The final byte offset of `label` in `bytes`, or nil if it was never bound.
   public func offset(of label: Label) -> Int? {
     labelOffsets.indices.contains(label.id) ? labelOffsets[label.id] : nil

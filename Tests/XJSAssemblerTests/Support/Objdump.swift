@@ -7,19 +7,19 @@ import Testing
 @testable import XJSAssembler
 
 enum ObjdumpArchitecture {
-  case x86_64
+  case x64
   case arm64
 
   var executableName: String {
     switch self {
-    case .x86_64: return "objdump"
+    case .x64: return "objdump"
     case .arm64: return "aarch64-linux-gnu-objdump"
     }
   }
 
   var arguments: [String] {
     switch self {
-    case .x86_64: return ["-b", "binary", "-m", "i386:x86-64", "-M", "intel"]
+    case .x64: return ["-b", "binary", "-m", "i386:x86-64", "-M", "intel"]
     case .arm64: return ["-b", "binary", "-m", "aarch64"]
     }
   }
