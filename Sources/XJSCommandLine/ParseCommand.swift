@@ -1,0 +1,163 @@
+// `xjs parse [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…`
+//
+// Prints the syntax tree of each file (an indented dump, or ESTree JSON with
+// --estree). A syntax error is printed to stderr and makes the command return 1;
+// a file that cannot be read returns 2. --check prints one result line a file
+// (for conformance scripts); --time reports the parse time and speed on stderr.
+
+import CXJSSupport
+import Glibc
+import XJSSyntax
+
+struct ParseCommandOptions {
+  var estree = false
+  var locations = false
+  var strict = false
+  var quiet = false
+  var time = false
+  var check = false
+  var repeatCount = 1
+  var files: [String] = []
+}
+
+func runParseCommand(_ arguments: [String]) -> Int32 {
+  var options = ParseCommandOptions()
+  var index = 0
+  while index < arguments.count {
+    let argument = arguments[index]
+    switch argument {
+    case "--estree": options.estree = true
+    case "--loc": options.locations = true
+    case "--strict": options.strict = true
+    case "--quiet": options.quiet = true
+    case "--time": options.time = true
+    case "--check": options.check = true
+    case "--repeat":
+      index += 1
+      guard index < arguments.count, let count = Int(arguments[index]), count > 0 else {
+        printError("xjs: --repeat needs a positive count")
+        return 2
+      }
+      options.repeatCount = count
+    default:
+      if argument.hasPrefix("--") {
+        printError("xjs: unknown option '\(argument)'")
+        printError(
+          "usage: xjs parse [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…"
+        )
+        return 2
+      }
+      options.files.append(argument)
+    }
+    index += 1
+  }
+  guard !options.files.isEmpty else {
+    printError("usage: xjs parse [--estree] [--loc] [--strict] [--quiet] [--time] [--check] file…")
+    return 2
+  }
+  var status: Int32 = 0
+  for file in options.files {
+    status = max(status, parseFile(file, options))
+  }
+  return status
+}
+
+private func parseFile(_ path: String, _ options: ParseCommandOptions) -> Int32 {
+  let text: [UInt16]
+  switch readSourceFile(path) {
+  case .success(let units): text = units
+  case .failure(let reason):
+    printError("xjs: cannot open '\(path)': \(reason.message)")
+    return 2
+  }
+  let source = SourceFile(name: path, text: text)
+  var parserOptions = ParserOptions()
+  parserOptions.isStrict = options.strict
+  parserOptions.nativeStackLimit = nativeStackLimit()
+  var program: Program?
+  var failure: SyntaxError?
+  var best = Double.infinity
+  var total = 0.0
+  for _ in 0..<options.repeatCount {
+    let started = monotonicSeconds()
+    do {
+      program = try parseScript(source, options: parserOptions)
+    } catch {
+      failure = error
+    }
+    let elapsed = monotonicSeconds() - started
+    best = min(best, elapsed)
+    total += elapsed
+    if failure != nil { break }
+  }
+  if options.time {
+    let megabytes = Double(text.count) / 1_000_000
+    printError(
+      "\(path): \(text.count) UTF-16 units, best \(formatMilliseconds(best)) ms"
+        + " (\(formatRate(megabytes / best)) M units/s), mean \(formatMilliseconds(total / Double(options.repeatCount))) ms"
+    )
+  }
+  if let failure {
+    if options.check {
+      print("\(path)\tSyntaxError: \(failure.message) (\(failure.line):\(failure.column))")
+    } else {
+      printError(failure.description)
+    }
+    return 1
+  }
+  if options.check {
+    print("\(path)\tok")
+  } else if !options.quiet, let program {
+    print(
+      options.estree ? estreeJSON(program, includeLocations: options.locations) : dumpAST(program),
+      terminator: options.estree ? "\n" : "")
+  }
+  return 0
+}
+
+/// Leaves 256 KB of the thread's stack for the code that runs after the parser.
+private func nativeStackLimit() -> UInt {
+  guard let bottom = xjs_thread_stack_bottom() else { return 0 }
+  return UInt(bitPattern: bottom) + 256 * 1024
+}
+
+struct ReadFailure: Error {
+  let message: String
+}
+
+/// Reads a file as UTF-8 and returns it as UTF-16 code units.
+func readSourceFile(_ path: String) -> Result<[UInt16], ReadFailure> {
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else {
+    return .failure(ReadFailure(message: String(cString: strerror(errno))))
+  }
+  defer { close(descriptor) }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 { return .failure(ReadFailure(message: String(cString: strerror(errno)))) }
+    if count == 0 { break }
+    bytes.append(contentsOf: chunk[0..<count])
+  }
+  return .success(Array(String(decoding: bytes, as: UTF8.self).utf16))
+}
+
+func printError(_ message: String) {
+  fputs(message + "\n", stderr)
+}
+
+private func monotonicSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+private func formatMilliseconds(_ seconds: Double) -> String {
+  let milliseconds = (seconds * 1000 * 100).rounded() / 100
+  return String(milliseconds)
+}
+
+private func formatRate(_ rate: Double) -> String {
+  String((rate * 10).rounded() / 10)
+}
