@@ -1,10 +1,9 @@
 // A small arbitrary-precision natural number, just enough for the exact decimal
-// expansions behind toFixed, toExponential and toPrecision, and for correctly
-// rounded string-to-number conversions in radixes that are powers of two.
+// expansions behind toFixed, toExponential and toPrecision.
 // Values stay below about 2^1200 in those uses, so schoolbook algorithms are fine.
 
 extension NumberFormatting {
-  struct BigNat: Equatable {
+  struct BigNat {
     /// Little-endian 32-bit limbs without high zero limbs; zero is the empty array.
     private(set) var limbs: [UInt32]
 
@@ -15,12 +14,6 @@ extension NumberFormatting {
     }
 
     var isZero: Bool { limbs.isEmpty }
-
-    /// Number of significant bits (0 for zero).
-    var bitWidth: Int {
-      guard let top = limbs.last else { return 0 }
-      return limbs.count * 32 - top.leadingZeroBitCount
-    }
 
     private mutating func trimHighZeros() {
       while limbs.last == 0 { limbs.removeLast() }
@@ -115,10 +108,6 @@ extension NumberFormatting {
       if carry != 0 { limbs.append(UInt32(carry)) }
     }
 
-    mutating func add(_ value: UInt32) {
-      add(BigNat(UInt64(value)))
-    }
-
     /// Floor division by a nonzero divisor; returns the remainder.
     @discardableResult
     mutating func divide(by divisor: UInt32) -> UInt32 {
@@ -140,25 +129,6 @@ extension NumberFormatting {
         remaining -= Self.largestPowerOf5Exponent
       }
       if remaining > 0 { divide(by: Self.powerOf5(remaining)) }
-    }
-
-    /// The value's low 64 bits.
-    var low64: UInt64 {
-      let low = limbs.count > 0 ? UInt64(limbs[0]) : 0
-      let high = limbs.count > 1 ? UInt64(limbs[1]) : 0
-      return low | high << 32
-    }
-
-    /// Whether any of the lowest `bits` bits is set.
-    func hasBitsSet(below bits: Int) -> Bool {
-      var remaining = bits
-      for limb in limbs {
-        if remaining <= 0 { return false }
-        let mask: UInt32 = remaining >= 32 ? ~0 : (1 << UInt32(remaining)) - 1
-        if limb & mask != 0 { return true }
-        remaining -= 32
-      }
-      return false
     }
 
     /// The decimal digits as ASCII ("0" for zero).

@@ -37,10 +37,11 @@ enum DateMath {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
-  /// DaysInYear(y).
+  /// DaysInYear(y) of an integral year.
   static func daysInYear(_ year: Double) -> Double {
     guard year.isFinite else { return .nan }
-    return isLeapYear(Int64(year)) ? 366 : 365
+    let divisible = { (d: Double) in year.truncatingRemainder(dividingBy: d) == 0 }
+    return divisible(4) && (!divisible(100) || divisible(400)) ? 366 : 365
   }
 
   /// DayFromYear(y): the day number of January 1 of year y.
@@ -52,19 +53,29 @@ enum DateMath {
   /// TimeFromYear(y).
   static func timeFromYear(_ year: Double) -> Double { msPerDay * dayFromYear(year) }
 
-  /// YearFromTime(t).
-  static func yearFromTime(_ t: Double) -> Double { Double(civil(fromDays: dayNumber(t)).year) }
-
-  /// InLeapYear(t).
-  static func inLeapYear(_ t: Double) -> Bool { isLeapYear(civil(fromDays: dayNumber(t)).year) }
-
-  /// MonthFromTime(t): 0 for January ... 11 for December.
-  static func monthFromTime(_ t: Double) -> Double {
-    Double(civil(fromDays: dayNumber(t)).month - 1)
+  /// YearFromTime(t); NaN for NaN.
+  static func yearFromTime(_ t: Double) -> Double {
+    guard let days = dayNumber(t) else { return .nan }
+    return Double(civil(fromDays: days).year)
   }
 
-  /// DateFromTime(t): the day of the month, 1-31.
-  static func dateFromTime(_ t: Double) -> Double { Double(civil(fromDays: dayNumber(t)).day) }
+  /// InLeapYear(t) (false for NaN).
+  static func inLeapYear(_ t: Double) -> Bool {
+    guard let days = dayNumber(t) else { return false }
+    return isLeapYear(civil(fromDays: days).year)
+  }
+
+  /// MonthFromTime(t): 0 for January ... 11 for December; NaN for NaN.
+  static func monthFromTime(_ t: Double) -> Double {
+    guard let days = dayNumber(t) else { return .nan }
+    return Double(civil(fromDays: days).month - 1)
+  }
+
+  /// DateFromTime(t): the day of the month, 1-31; NaN for NaN.
+  static func dateFromTime(_ t: Double) -> Double {
+    guard let days = dayNumber(t) else { return .nan }
+    return Double(civil(fromDays: days).day)
+  }
 
   /// WeekDay(t): 0 for Sunday ... 6 for Saturday.
   static func weekDay(_ t: Double) -> Double { modulo(day(t) + 4, 7) }
@@ -74,8 +85,14 @@ enum DateMath {
   static func secFromTime(_ t: Double) -> Double { modulo((t / msPerSecond).rounded(.down), 60) }
   static func msFromTime(_ t: Double) -> Double { modulo(t, msPerSecond) }
 
-  /// Day(t) as an integer (t finite).
-  private static func dayNumber(_ t: Double) -> Int64 { Int64(day(t)) }
+  /// Times beyond this (far outside any time value, even shifted to local time) have no fields.
+  static let fieldLimit: Double = 1e17
+
+  /// Day(t) as an integer; nil for NaN, infinities and absurd magnitudes.
+  private static func dayNumber(_ t: Double) -> Int64? {
+    guard t.magnitude <= fieldLimit else { return nil }
+    return Int64(day(t))
+  }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (month 1-12; any day).
   static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
@@ -113,7 +130,9 @@ enum DateMath {
     var weekDay: Int  // 0 = Sunday
   }
 
-  static func fields(_ t: Double) -> Fields {
+  /// nil for NaN, infinities and magnitudes beyond `fieldLimit`.
+  static func fields(_ t: Double) -> Fields? {
+    guard t.magnitude <= fieldLimit else { return nil }
     let ms = Int64(t.rounded(.down))
     let days = floorDivide(ms, 86_400_000)
     let inDay = Int(ms - days * 86_400_000)
@@ -203,48 +222,46 @@ enum DateMath {
 
   /// Date.prototype.toISOString: nil for an invalid date (the builtin throws a RangeError).
   static func toISOString(_ tv: Double) -> String? {
-    guard tv.isFinite else { return nil }
-    let f = fields(tv)
+    guard let f = fields(tv) else { return nil }
     let year: String
     if f.year >= 0 && f.year <= 9999 {
       year = padded(f.year, width: 4)
     } else {
       year = (f.year < 0 ? "-" : "+") + padded(f.year, width: 6)  // 21.4.1.32.1 expanded years
     }
-    return year + "-" + padded(f.month + 1, width: 2) + "-" + padded(f.day, width: 2) + "T"
-      + padded(f.hour, width: 2) + ":" + padded(f.minute, width: 2) + ":"
-      + padded(f.second, width: 2)
-      + "." + padded(f.millisecond, width: 3) + "Z"
+    let date = year + "-" + padded(f.month + 1, width: 2) + "-" + padded(f.day, width: 2)
+    let time =
+      padded(f.hour, width: 2) + ":" + padded(f.minute, width: 2) + ":" + padded(f.second, width: 2)
+    return date + "T" + time + "." + padded(f.millisecond, width: 3) + "Z"
   }
 
   /// Date.prototype.toUTCString (21.4.4.43): "Tue, 01 Feb 2022 00:00:00 GMT".
   static func toUTCString(_ tv: Double) -> String {
-    guard tv.isFinite else { return invalidDate }
-    let f = fields(tv)
-    return weekDayNames[f.weekDay] + ", " + padded(f.day, width: 2) + " " + monthNames[f.month]
-      + " "
-      + yearString(f.year) + " " + timeString(f)
+    guard let f = fields(tv) else { return invalidDate }
+    let date = weekDayNames[f.weekDay] + ", " + padded(f.day, width: 2) + " " + monthNames[f.month]
+    return date + " " + yearString(f.year) + " " + timeString(f)
   }
 
   /// Date.prototype.toString (21.4.4.41): "Tue Feb 01 2022 00:00:00 GMT+0100 (CET)".
   static func toString(_ tv: Double, zone: inout LocalTimeZone) -> String {
     guard tv.isFinite else { return invalidDate }
     let offset = zone.offset(atUTC: tv)
-    let local = fields(tv + Double(offset.milliseconds))
+    guard let local = fields(tv + Double(offset.milliseconds)) else { return invalidDate }
     return dateString(local) + " " + timeString(local) + timeZoneString(offset)
   }
 
   /// Date.prototype.toDateString (21.4.4.35): "Tue Feb 01 2022".
   static func toDateString(_ tv: Double, zone: inout LocalTimeZone) -> String {
-    guard tv.isFinite else { return invalidDate }
-    return dateString(fields(zone.localTime(tv)))
+    guard tv.isFinite, let local = fields(zone.localTime(tv)) else { return invalidDate }
+    return dateString(local)
   }
 
   /// Date.prototype.toTimeString (21.4.4.42): "00:00:00 GMT+0100 (CET)".
   static func toTimeString(_ tv: Double, zone: inout LocalTimeZone) -> String {
     guard tv.isFinite else { return invalidDate }
     let offset = zone.offset(atUTC: tv)
-    return timeString(fields(tv + Double(offset.milliseconds))) + timeZoneString(offset)
+    guard let local = fields(tv + Double(offset.milliseconds)) else { return invalidDate }
+    return timeString(local) + timeZoneString(offset)
   }
 
   /// DateString(tv) of 21.4.4.41.2.
@@ -310,6 +327,8 @@ extension DateMath {
 
     /// LocalTZA(t, true): the offset in effect at the UTC time value t (finite).
     mutating func offset(atUTC t: Double) -> Offset {
+      // NaN and absurd times have no zone; an offset of zero keeps callers' arithmetic harmless.
+      guard t.magnitude <= DateMath.fieldLimit else { return Offset(milliseconds: 0, name: "") }
       let seconds = DateMath.floorDivide(Int64(t.rounded(.down)), 1000)
       for interval in cache where interval.start <= seconds && seconds <= interval.end {
         return interval.offset

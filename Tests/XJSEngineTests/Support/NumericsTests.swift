@@ -399,6 +399,8 @@ private func useUTC() {
           year: 1969, month: 11, day: 31, hour: 23, minute: 59, second: 59, millisecond: 999,
           weekDay: 3))
     #expect(DateMath.daysInYear(2000) == 366 && DateMath.daysInYear(1900) == 365)
+    #expect(DateMath.fields(.nan) == nil && DateMath.yearFromTime(.infinity).isNaN)
+    #expect(DateMath.daysInYear(4e20) == 366)
     #expect(DateMath.timeClip(8.64e15 + 1).isNaN)
     #expect(DateMath.timeClip(-0.5).sign == .plus)
     #expect(DateMath.makeDay(year: 2000, month: 1.2e7, date: 1).isNaN)  // V8's month bound
