@@ -28,7 +28,11 @@ public struct ExecutableMemoryWriteToken: ~Copyable {
         .invalidRange, operation: "write \(bytes.count) bytes at \(offset) of \(range.count)")
     }
     let destination = region.takeUnretainedValue().baseAddress + range.lowerBound + offset
-    bytes.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    bytes.withUnsafeBytes { source in
+      if let start = source.baseAddress {
+        destination.copyMemory(from: start, byteCount: source.count)
+      }
+    }
   }
 
   /// Gives `body` the writable bytes of the token's range. The buffer must
