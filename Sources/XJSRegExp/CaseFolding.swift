@@ -89,25 +89,39 @@ final class CaseFolding {
 
   /// Simple case folding scf(c), or nil when c folds to itself. CaseFolding.txt maps a
   /// character to its simple lowercase, except for lowercase characters that fold to another
-  /// lowercase (ς→σ, ſ→s: the lowercase of their uppercase), Cherokee lowercase which folds to
-  /// uppercase, characters whose only foldings are multi-character (ß, İ, ŉ), and the
+  /// lowercase (ς→σ, ſ→s: the lowercase of their uppercase), Cherokee lowercase, which folds
+  /// to uppercase, characters whose only foldings are multi-character (ß, İ, ŉ), and the
   /// `extraSimpleFoldings`.
   private static func simpleFolding(_ c: UInt32) -> UInt32? {
     if let extra = extraSimpleFoldings[c] { return extra }
     if c < 0x80 {
       return c >= 0x41 && c <= 0x5A ? c + 0x20 : nil
     }
-    guard let properties = scalarProperties(c), properties.changesWhenCaseFolded else {
-      return nil
+    guard let properties = scalarProperties(c),
+      properties.changesWhenCaseFolded || properties.changesWhenCaseMapped
+    else { return nil }
+    // Changes_When_Casefolded is defined on the NFD form, so it is false for a character
+    // whose canonical decomposition is already folded (U+1FBE → U+03B9); such a character
+    // folds to its canonical equivalent. Without either, the mapping is not a folding
+    // (ı uppercases to I but folds to itself).
+    let changes = properties.changesWhenCaseFolded
+    func accept(_ target: UInt32) -> UInt32? {
+      changes || canonicallyEquivalent(c, target) ? target : nil
     }
-    if let lower = singleScalar(properties.lowercaseMapping), lower != c { return lower }
+    if let lower = singleScalar(properties.lowercaseMapping), lower != c { return accept(lower) }
     guard let upper = singleScalar(properties.uppercaseMapping), upper != c else { return nil }
     if let lowerOfUpper = scalarProperties(upper).flatMap({ singleScalar($0.lowercaseMapping) }),
       lowerOfUpper != c
     {
-      return lowerOfUpper
+      return accept(lowerOfUpper)
     }
-    return upper
+    return changes ? upper : nil
+  }
+
+  /// String comparison in Swift is canonical equivalence.
+  private static func canonicallyEquivalent(_ a: UInt32, _ b: UInt32) -> Bool {
+    guard let x = Unicode.Scalar(a), let y = Unicode.Scalar(b) else { return false }
+    return String(x) == String(y)
   }
 
   private static func singleScalar(_ s: String) -> UInt32? {
@@ -129,6 +143,9 @@ final class CaseFolding {
     guard let i = CaseFolding.search(changedKeys, c) else { return c }
     return changedValues[i]
   }
+
+  /// Every equivalence class with more than one member.
+  var nontrivialOrbits: [[UInt32]] { orbits }
 
   /// All characters that canonicalize like `c`, including `c` (sorted).
   func orbit(of c: UInt32) -> [UInt32] {
