@@ -27,8 +27,8 @@ UNSUPPORTED_FEATURES = {
     "import-text",
     "import-bytes",
     "json-modules",
-    "regexp-modifiers",             # pattern syntax: validated by the engine's hook
-    "regexp-duplicate-named-groups",
+    # Regular-expression pattern features are checked by the XJSRegExp
+    # validator that `xjs parse` plugs into ParserOptions.validateRegExp.
 }
 
 FRONTMATTER = re.compile(r"/\*---(.*?)---\*/", re.S)

@@ -7,6 +7,7 @@
 
 import CXJSSupport
 import Glibc
+import XJSRegExp
 import XJSSyntax
 
 struct ParseCommandOptions {
@@ -74,6 +75,7 @@ private func parseFile(_ path: String, _ options: ParseCommandOptions) -> Int32 
   var parserOptions = ParserOptions()
   parserOptions.isStrict = options.strict
   parserOptions.nativeStackLimit = nativeStackLimit()
+  parserOptions.validateRegExp = validateRegExpLiteral
   var program: Program?
   var failure: SyntaxError?
   var best = Double.infinity

@@ -77,7 +77,11 @@ extension Parser {
     if token.isContextual(.async) || token.isContextual(.get) || token.isContextual(.set) {
       let modifier = token
       try next()
-      if isClassElementNameEnd(kind) || (modifier.word == .async && token.hasNewlineBefore) {
+      // `async` must be on the line of the name; `get`/`set` before a newline and
+      // `*` are fields named get/set ended by ASI.
+      let endsElement =
+        token.hasNewlineBefore && (modifier.word == .async || kind == .star)
+      if isClassElementNameEnd(kind) || endsElement {
         let key = PropertyKeyNode(.identifier(name(of: modifier)), modifier.range)
         try parseClassMemberAfterKey(
           &body, key: key, keyToken: modifier, start: memberStart, elementStart: elementStart,

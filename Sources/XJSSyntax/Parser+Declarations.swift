@@ -29,8 +29,6 @@ struct DeclarationScope {
 
 enum BindingKind: Equatable {
   case variable
-  /// The `var` of a for-of head, which Annex B.3.4 does not exempt.
-  case forOfVariable
   case lexical
   /// A function declaration; `isPlain` when it is neither async nor a generator.
   case function(isPlain: Bool)
@@ -91,7 +89,7 @@ extension Parser {
       } else {
         scopes[last].lexical.insert(name)
       }
-    case .variable, .forOfVariable:
+    case .variable:
       var index = last
       while index >= 0 {
         let scope = scopes[index]
@@ -100,8 +98,9 @@ extension Parser {
         {
           throw redeclaration(name, at: offset)
         }
+        // Annex B.3.4: `var e` may redeclare the parameter of `catch (e)`.
         if scope.kind == .catchClause && scope.catchParameters.contains(name)
-          && (!scope.isSimpleCatch || declarationKind == .forOfVariable)
+          && !scope.isSimpleCatch
         {
           throw redeclaration(name, at: offset)
         }

@@ -75,14 +75,18 @@ extension Parser {
       if own.trailingCommaAfterRest >= 0 {
         throw error("Rest element must be last element", at: own.trailingCommaAfterRest)
       }
-      target = try toAssignmentTarget(left)
+      target = try toAssignmentTarget(left, allowCall: true)
       // Valid in a pattern; only the parenthesized mark still matters to an enclosing arrow.
       own.shorthandAssign = -1
       own.doubleProto = -1
       own.trailingCommaAfterRest = -1
     } else {
       try checkExpressionErrors(own)
-      target = try simpleAssignmentTarget(left, message: "Invalid left-hand side in assignment")
+      let isLogical =
+        assignmentOperator == .logicalAnd || assignmentOperator == .logicalOr
+        || assignmentOperator == .nullishCoalescing
+      target = try simpleAssignmentTarget(
+        left, message: "Invalid left-hand side in assignment", allowCall: !isLogical)
     }
     cover.merge(own)
     try next()
@@ -431,7 +435,7 @@ extension Parser {
     let operand = try parseUnary(&cover)
     try checkExpressionErrors(cover)
     _ = try simpleAssignmentTarget(
-      operand, message: "Invalid left-hand side expression in prefix operation")
+      operand, message: "Invalid left-hand side expression in prefix operation", allowCall: true)
     return Expression(
       .update(updateOperator, isPrefix: true, target: operand), range(from: start))
   }
@@ -444,7 +448,8 @@ extension Parser {
     }
     try checkExpressionErrors(cover)
     _ = try simpleAssignmentTarget(
-      expression, message: "Invalid left-hand side expression in postfix operation")
+      expression, message: "Invalid left-hand side expression in postfix operation",
+      allowCall: true)
     let updateOperator: UpdateOperator = kind == .plusPlus ? .increment : .decrement
     try next()
     return Expression(
@@ -730,7 +735,12 @@ extension Parser {
         return try parseFunctionExpression(start: start, isAsync: true)
       }
       if canBeArrow && !token.hasNewlineBefore {
-        if kind == .identifier { return try parseAsyncArrowIdentifierHead(start: start) }
+        // `async of` without `=>` is the head of `for await (async of …)`.
+        var isForOfHead = false
+        if token.isContextual(.of) { isForOfHead = try peek().kind != .arrow }
+        if kind == .identifier && !isForOfHead {
+          return try parseAsyncArrowIdentifierHead(start: start)
+        }
         if kind == .leftParen {
           let callee = Expression(
             .identifier(IdentifierReference(name: "async", range: identifierToken.range)),
@@ -967,6 +977,9 @@ extension Parser {
     let start = token.start
     if try eat(.ellipsis) {
       let argument = try parseAssignment(allowIn: true, &cover)
+      if kind == .comma && cover.trailingCommaAfterRest < 0 {
+        cover.trailingCommaAfterRest = token.start
+      }
       return ObjectProperty(.spread(argument), range(from: start))
     }
     var isAsync = false

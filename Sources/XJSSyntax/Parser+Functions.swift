@@ -209,8 +209,8 @@ extension Parser {
       strict = savedStrict
       positions = savedPositions
     }
-    // Arrows inherit this, new.target, super and the class-field/static-block
-    // restrictions of their context (ES2024 15.3).
+    // Arrows inherit this, new.target, super and the class-field restriction
+    // on `arguments` from their context (ES2024 15.3).
     var newContext = FunctionContext()
     newContext.isAsync = isAsync
     newContext.isArrow = true
@@ -219,7 +219,8 @@ extension Parser {
     newContext.allowSuperProperty = savedContext.allowSuperProperty
     newContext.allowSuperCall = savedContext.allowSuperCall
     newContext.allowArguments = savedContext.allowArguments
-    newContext.inStaticBlock = savedContext.inStaticBlock && !isAsync
+    // ConciseBody is [~Await]: `await` is an identifier again, even in a static block.
+    newContext.inStaticBlock = false
     context = newContext
     positions = YieldAwaitPositions()
     pushScope(.function)

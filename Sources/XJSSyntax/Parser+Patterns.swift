@@ -98,10 +98,15 @@ extension Parser {
   }
 
   /// The target of a compound assignment or update: AssignmentTargetType simple.
-  func simpleAssignmentTarget(_ expression: Expression, message: String) throws(SyntaxError)
-    -> Pattern
+  /// With `allowCall`, a call in sloppy code is accepted too (Annex B "Runtime
+  /// Errors for Function Call Assignment Targets": it throws a ReferenceError
+  /// when evaluated), as `.expression(call)`.
+  func simpleAssignmentTarget(_ expression: Expression, message: String, allowCall: Bool = false)
+    throws(SyntaxError) -> Pattern
   {
     switch expression.kind {
+    case .call(_, _, isOptional: false) where allowCall && !strict:
+      return .expression(expression)
     case .identifier(let identifier):
       if strict { try checkStrictAssignmentName(identifier) }
       return .identifier(identifier)
@@ -118,7 +123,8 @@ extension Parser {
   /// The target of `=` or of a for-in/of head: a simple target, or an object
   /// or array literal reread as an AssignmentPattern.
   func toAssignmentTarget(
-    _ expression: Expression, message: String = "Invalid left-hand side in assignment"
+    _ expression: Expression, message: String = "Invalid left-hand side in assignment",
+    allowCall: Bool = false
   ) throws(SyntaxError) -> Pattern {
     switch expression.kind {
     case .object(let properties) where !isParenthesized(expression):
@@ -126,7 +132,7 @@ extension Parser {
     case .array(let elements) where !isParenthesized(expression):
       return .array(try arrayAssignmentPattern(elements, range: expression.range))
     default:
-      return try simpleAssignmentTarget(expression, message: message)
+      return try simpleAssignmentTarget(expression, message: message, allowCall: allowCall)
     }
   }
 

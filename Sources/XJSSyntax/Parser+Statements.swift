@@ -421,9 +421,7 @@ extension Parser {
           at: initializer.range.start)
       }
     }
-    let bindingKind: BindingKind =
-      declaration.kind == .var ? (isOf ? .forOfVariable : .variable) : .lexical
-    try declarePattern(declarator.target, bindingKind)
+    try declarePattern(declarator.target, declaration.kind == .var ? .variable : .lexical)
     try next()
     let right = isOf ? try parseAssignmentExpression(allowIn: true) : try parseExpression()
     try expect(.rightParen)
@@ -460,7 +458,8 @@ extension Parser {
       throw error("Rest element must be last element", at: cover.trailingCommaAfterRest)
     }
     let target = try toAssignmentTarget(
-      expression, message: "Invalid left-hand side in \(isOf ? "for-of" : "for-in") loop")
+      expression, message: "Invalid left-hand side in \(isOf ? "for-of" : "for-in") loop",
+      allowCall: true)
     try next()
     let right = isOf ? try parseAssignmentExpression(allowIn: true) : try parseExpression()
     try expect(.rightParen)
