@@ -1,7 +1,5 @@
 import Glibc
 
-let commandArguments = Array(CommandLine.arguments.dropFirst())
-if commandArguments.first == "parse" {
-  exit(runParseCommand(Array(commandArguments.dropFirst())))
-}
-print("xjs: not yet")
+// xjs: run scripts, parse files, or start a REPL.
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(CommandLineDriver().run(arguments))

@@ -1,0 +1,119 @@
+import Glibc
+import XJSEngine
+
+/// Parses the command line and dispatches to `run`, `parse`, `-e` or the REPL.
+struct CommandLineDriver {
+  static let version = "0.1.0"
+  /// The engine modes this build has (the conformance runner reads this line).
+  static let modes = ["interp", "gc-stress"]
+
+  static let usage = """
+    Usage:
+      xjs run [options] <file.js> [args...]   run a script
+      xjs [options] <file.js> [args...]       same as `xjs run`
+      xjs -e '<code>' [options]               run code given on the command line
+      xjs parse [--estree] <file.js>          check a file and print its syntax tree
+      xjs                                     interactive REPL
+
+    Options:
+      --jitless            interpreter only (the only tier in this build; accepted for compatibility)
+      --gc-stress          collect garbage at every allocation (also XJS_GC_STRESS=1)
+      --max-heap=<size>    heap limit, e.g. 256m or 1g (default 2g); past it scripts get a RangeError
+      --timeout-ms=<n>     stop the script after n milliseconds of wall time
+      --dump-bytecode      print the bytecode of the script and its functions before running
+      --test262            install the $262 host object (for the test262 runner)
+      --help, -h           this help
+      --version            version and engine modes
+
+    Exit status: 0 success, 1 uncaught exception or SyntaxError, 2 usage error or unreadable file.
+    """
+
+  func run(_ arguments: [String]) -> Int32 {
+    if arguments.first == "parse" { return runParseCommand(Array(arguments.dropFirst())) }
+    var options = RunOptions()
+    var rest: [String] = []
+    var index = 0
+    var inlineCode: String?
+    if getenv("XJS_GC_STRESS").map({ String(cString: $0) }) == "1" { options.gcStress = true }
+    let remaining = arguments.first == "run" ? Array(arguments.dropFirst()) : arguments
+    while index < remaining.count {
+      let argument = remaining[index]
+      if !rest.isEmpty {
+        rest.append(argument)
+        index += 1
+        continue
+      }
+      switch argument {
+      case "--help", "-h":
+        print(CommandLineDriver.usage)
+        return 0
+      case "--version":
+        print("xjs \(CommandLineDriver.version)")
+        print("modes: \(CommandLineDriver.modes.joined(separator: " "))")
+        return 0
+      case "--jitless": break
+      case "--gc-stress": options.gcStress = true
+      case "--dump-bytecode": options.dumpBytecode = true
+      case "--test262": options.test262 = true
+      case "-e":
+        guard index + 1 < remaining.count else { return usageError("-e needs an argument") }
+        inlineCode = remaining[index + 1]
+        index += 1
+      default:
+        if argument.hasPrefix("--max-heap") {
+          guard let value = optionValue(argument, remaining, &index), let bytes = parseSize(value) else {
+            return usageError("--max-heap needs a size such as 256m")
+          }
+          options.maximumHeap = bytes
+        } else if argument.hasPrefix("--timeout-ms") {
+          guard let value = optionValue(argument, remaining, &index), let milliseconds = Int(value) else {
+            return usageError("--timeout-ms needs a number of milliseconds")
+          }
+          options.timeoutMilliseconds = milliseconds
+        } else if argument.hasPrefix("-") && argument != "-" {
+          return usageError("unknown option '\(argument)'")
+        } else {
+          rest.append(argument)
+        }
+      }
+      index += 1
+    }
+    if let inlineCode {
+      return ScriptRunner(options: options).run(code: inlineCode, name: "<command line>", arguments: rest)
+    }
+    guard let path = rest.first else {
+      if arguments.first == "run" { return usageError("run needs a file") }
+      return REPL(options: options).run()
+    }
+    return ScriptRunner(options: options).run(path: path, arguments: Array(rest.dropFirst()))
+  }
+
+  private func optionValue(_ argument: String, _ arguments: [String], _ index: inout Int) -> String? {
+    if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
+    guard index + 1 < arguments.count else { return nil }
+    index += 1
+    return arguments[index]
+  }
+
+  private func parseSize(_ text: String) -> Int? {
+    let lower = text.lowercased()
+    let multipliers: [(String, Int)] = [("k", 1024), ("m", 1024 * 1024), ("g", 1024 * 1024 * 1024)]
+    for (suffix, multiplier) in multipliers where lower.hasSuffix(suffix) {
+      return Int(lower.dropLast()).map { $0 * multiplier }
+    }
+    return Int(lower)
+  }
+
+  private func usageError(_ message: String) -> Int32 {
+    fputs("xjs: \(message)\n\(CommandLineDriver.usage)\n", stderr)
+    return 2
+  }
+}
+
+struct RunOptions {
+  var gcStress = false
+  var dumpBytecode = false
+  var test262 = false
+  var maximumHeap: Int?
+  var timeoutMilliseconds: Int?
+}

@@ -1,0 +1,68 @@
+import Glibc
+import XJSEngine
+
+/// Runs one script file (or inline code) and reports its outcome.
+struct ScriptRunner {
+  let options: RunOptions
+
+  func makeRuntime() -> Runtime {
+    var runtimeOptions = RuntimeOptions()
+    runtimeOptions.gcStress = options.gcStress
+    if let maximumHeap = options.maximumHeap { runtimeOptions.maximumHeapBytes = maximumHeap }
+    let runtime = Runtime(options: runtimeOptions)
+    if options.test262 { runtime.installTest262Host() }
+    if let timeout = options.timeoutMilliseconds { runtime.setTimeLimit(milliseconds: timeout) }
+    return runtime
+  }
+
+  func run(path: String, arguments: [String]) -> Int32 {
+    guard let text = readScriptFile(path) else {
+      fputs("xjs: cannot open '\(path)': \(String(cString: strerror(errno)))\n", stderr)
+      return 2
+    }
+    return execute(text, name: path)
+  }
+
+  func run(code: String, name: String, arguments: [String]) -> Int32 {
+    execute(Array(code.utf16), name: name)
+  }
+
+  private func execute(_ text: [UInt16], name: String) -> Int32 {
+    let runtime = makeRuntime()
+    var scriptOptions = ScriptOptions()
+    scriptOptions.dumpBytecode = options.dumpBytecode
+    switch runtime.runScript(text, name: name, options: scriptOptions) {
+    case .completed:
+      fflush(stdout)
+      return 0
+    case .syntaxError(let message):
+      fflush(stdout)
+      fputs(message + "\n", stderr)
+      return 1
+    case .uncaught(let message):
+      fflush(stdout)
+      fputs(message + "\n", stderr)
+      return 1
+    }
+  }
+}
+
+/// Reads a file as UTF-8 (invalid sequences become U+FFFD) into UTF-16 code units.
+func readScriptFile(_ path: String) -> [UInt16]? {
+  guard let file = fopen(path, "rb") else { return nil }
+  defer { fclose(file) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let count = fread(&buffer, 1, buffer.count, file)
+    if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+    if count < buffer.count {
+      if ferror(file) != 0 { return nil }
+      break
+    }
+  }
+  // Skip a UTF-8 byte order mark.
+  var start = 0
+  if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+  return Array(String(decoding: bytes[start...], as: UTF8.self).utf16)
+}

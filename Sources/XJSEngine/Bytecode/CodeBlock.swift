@@ -1,0 +1,215 @@
+import Glibc
+import XJSSyntax
+
+// A compiled function (or script, or eval code): its bytecode, constants,
+// inline-cache records, exception handlers and source positions.
+//
+// The instruction stream, constants and caches are raw buffers with stable
+// addresses: the interpreter walks them through pointers, and the JIT will read
+// the same records. A CodeBlockCell (a GC cell) owns each CodeBlock and traces
+// its constants and caches.
+
+/// One inline-cache entry of a property access site. An empty entry has shape 0.
+struct PropertyCacheEntry {
+  /// The receiver's shape (a cell address).
+  var shape: UInt = 0
+  /// Where the value is: ≥ 0 a byte offset into the holder cell (inline slot),
+  /// < 0 an out-of-line slot index encoded as -(index + 1).
+  var offset: Int32 = 0
+  var kind: PropertyCacheKind = .empty
+  /// For `.prototypeData`: the runtime's prototype epoch when filled.
+  var epoch: UInt32 = 0
+  /// For `.prototypeData`: the object holding the property. For `.addTransition`: the new shape.
+  var holder: UInt = 0
+}
+
+enum PropertyCacheKind: UInt8 {
+  case empty
+  /// An own data property of the receiver.
+  case ownData
+  /// A data property of an object on the receiver's prototype chain.
+  case prototypeData
+  /// A store that adds a property: receiver shape → `holder` shape.
+  case addTransition
+  /// `length` of an array (a virtual own property).
+  case arrayLength
+}
+
+/// Four entries per site (polymorphic up to four shapes).
+let propertyCacheWays = 4
+
+struct ExceptionHandler {
+  var start: Int
+  var end: Int
+  var target: Int
+}
+
+enum CodeBlockKind {
+  case script
+  case function
+  case eval
+}
+
+final class CodeBlock {
+  let name: String
+  let kind: CodeBlockKind
+  let functionKind: FunctionKind
+  let source: SourceFile
+  /// The function's source text range (Function.prototype.toString).
+  let sourceRange: SourceRange
+
+  private(set) var instructions: UnsafeMutablePointer<UInt32>
+  var instructionBase: UnsafePointer<UInt32> { UnsafePointer(instructions) }
+  let instructionCount: Int
+  private(set) var constants: UnsafeMutablePointer<Value>
+  let constantCount: Int
+  private(set) var propertyCaches: UnsafeMutablePointer<PropertyCacheEntry>
+  let propertyCacheSiteCount: Int
+  /// Per-site cached template objects (tagged templates).
+  var templateObjects: [Value]
+
+  let registerCount: Int
+  let parameterCount: Int
+  /// The function's `length`.
+  let expectedArgumentCount: Int
+  let isStrict: Bool
+  let isArrow: Bool
+  let isClassConstructor: Bool
+  let isDerivedConstructor: Bool
+  /// Sloppy functions that read `this` get it coerced (undefined → global, primitives → objects).
+  let needsThisCoercion: Bool
+  /// Register receiving a fresh arguments object at entry (or -1).
+  let argumentsRegister: Int32
+  let argumentsAreMapped: Bool
+  /// Register receiving the rest-parameter array at entry (or -1).
+  let restRegister: Int32
+  let handlers: [ExceptionHandler]
+  /// (instruction offset, source offset) pairs, ascending by instruction offset.
+  let lineTable: [(pc: Int32, offset: Int32)]
+  let scopeDescriptors: [ScopeDescriptor]
+  /// For mapped arguments: the environment slot of each parameter (or -1).
+  let mappedParameterSlots: [Int]
+  /// Names referenced by the code (global var declarations for scripts and eval).
+  let declarations: Declarations
+  /// Whether new.target / super / this are used (for eval code validation).
+  let isConstructorCapable: Bool
+
+  struct Declarations {
+    /// `var` and function names declared at the top level of a script or eval.
+    var varNames: [String] = []
+    /// Functions to instantiate at entry: (name, constant index of their template).
+    var functionNames: [String] = []
+    /// Lexically declared names (let/const/class) of a script's top level.
+    var lexicalNames: [(name: String, isConst: Bool)] = []
+  }
+
+  init(
+    name: String, kind: CodeBlockKind, functionKind: FunctionKind, source: SourceFile,
+    sourceRange: SourceRange, instructions: [UInt32], constants: [Value], propertyCacheSites: Int,
+    templateSiteCount: Int, registerCount: Int, parameterCount: Int, expectedArgumentCount: Int,
+    isStrict: Bool, isArrow: Bool, isClassConstructor: Bool, isDerivedConstructor: Bool,
+    needsThisCoercion: Bool, argumentsRegister: Int32, argumentsAreMapped: Bool, restRegister: Int32,
+    handlers: [ExceptionHandler], lineTable: [(pc: Int32, offset: Int32)], scopeDescriptors: [ScopeDescriptor],
+    mappedParameterSlots: [Int], declarations: Declarations, isConstructorCapable: Bool
+  ) {
+    self.name = name
+    self.kind = kind
+    self.functionKind = functionKind
+    self.source = source
+    self.sourceRange = sourceRange
+    self.instructions = .allocate(capacity: max(instructions.count, 1))
+    self.instructions.initialize(from: instructions, count: instructions.count)
+    instructionCount = instructions.count
+    self.constants = .allocate(capacity: max(constants.count, 1))
+    self.constants.initialize(from: constants, count: constants.count)
+    constantCount = constants.count
+    let cacheEntries = propertyCacheSites * propertyCacheWays
+    propertyCaches = .allocate(capacity: max(cacheEntries, 1))
+    propertyCaches.initialize(repeating: PropertyCacheEntry(), count: max(cacheEntries, 1))
+    propertyCacheSiteCount = propertyCacheSites
+    templateObjects = Array(repeating: .undefined, count: templateSiteCount)
+    self.registerCount = registerCount
+    self.parameterCount = parameterCount
+    self.expectedArgumentCount = expectedArgumentCount
+    self.isStrict = isStrict
+    self.isArrow = isArrow
+    self.isClassConstructor = isClassConstructor
+    self.isDerivedConstructor = isDerivedConstructor
+    self.needsThisCoercion = needsThisCoercion
+    self.argumentsRegister = argumentsRegister
+    self.argumentsAreMapped = argumentsAreMapped
+    self.restRegister = restRegister
+    self.handlers = handlers
+    self.lineTable = lineTable
+    self.scopeDescriptors = scopeDescriptors
+    self.mappedParameterSlots = mappedParameterSlots
+    self.declarations = declarations
+    self.isConstructorCapable = isConstructorCapable
+  }
+
+  deinit {
+    instructions.deallocate()
+    constants.deallocate()
+    propertyCaches.deallocate()
+  }
+
+  /// The source offset of the instruction at `pc` (an instruction-word offset).
+  func sourceOffset(at pc: Int) -> Int {
+    var low = 0
+    var high = lineTable.count - 1
+    var best = -1
+    while low <= high {
+      let middle = (low + high) / 2
+      if Int(lineTable[middle].pc) <= pc {
+        best = middle
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    return best >= 0 ? Int(lineTable[best].offset) : Int(sourceRange.start)
+  }
+
+  func trace(_ heap: Heap) {
+    heap.mark(values: constants, count: constantCount)
+    for value in templateObjects { heap.mark(value) }
+    for index in 0..<(propertyCacheSiteCount * propertyCacheWays) {
+      let entry = propertyCaches[index]
+      if entry.kind == .empty { continue }
+      heap.mark(CellPointer(bitPattern: entry.shape))
+      if entry.holder != 0 { heap.mark(CellPointer(bitPattern: entry.holder)) }
+    }
+  }
+}
+
+/// The GC cell that owns a CodeBlock. Layout: header | CodeBlock (retained).
+struct CodeBlockCellRef {
+  let cell: CellPointer
+  init(_ cell: CellPointer) { self.cell = cell }
+  init(_ value: Value) { cell = value.asCell }
+  static let size = 16
+  var value: Value { Value(cell: cell) }
+  @inline(__always) var codeBlock: CodeBlock {
+    Unmanaged<CodeBlock>.fromOpaque(cell.load(fromByteOffset: 8, as: UnsafeMutableRawPointer.self))
+      .takeUnretainedValue()
+  }
+  @inline(__always) var codeBlockPointer: UnsafeMutableRawPointer {
+    cell.load(fromByteOffset: 8, as: UnsafeMutableRawPointer.self)
+  }
+  func trace(_ heap: Heap) {
+    if cell.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self) != nil { codeBlock.trace(heap) }
+  }
+  func finalize(_ heap: Heap) {
+    if let pointer = cell.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self) {
+      Unmanaged<CodeBlock>.fromOpaque(pointer).release()
+    }
+  }
+}
+
+extension Runtime {
+  func newCodeBlockCell(_ codeBlock: CodeBlock) -> CodeBlockCellRef {
+    let cell = heap.allocateCell(size: CodeBlockCellRef.size, kind: .codeBlock)
+    cell.storeBytes(of: Unmanaged.passRetained(codeBlock).toOpaque(), toByteOffset: 8, as: UnsafeMutableRawPointer.self)
+    return CodeBlockCellRef(cell)
+  }
+}

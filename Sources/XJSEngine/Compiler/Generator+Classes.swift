@@ -1,0 +1,200 @@
+import XJSSyntax
+
+// Classes (ES2024 15.7.14 ClassDefinitionEvaluation).
+//
+// Field initializers (instance, and static fields with static blocks) are
+// compiled into one synthetic method each: the constructor runs the instance one
+// on `this` (base classes at entry, derived classes after super() returns); the
+// static one runs once, with `this` = the class, when the class is defined.
+// Computed field keys are evaluated with the other keys, in order, and reach the
+// initializer through hidden class-scope bindings (%key0, %key1, …).
+
+enum ClassNameSource {
+  case literal(String)
+}
+
+extension FunctionCompiler {
+  func compileClass(_ node: ClassNode, nameForAnonymous: ClassNameSource?) throws(CompileError) -> Int32 {
+    at(node.range)
+    let className: String
+    if let name = node.name {
+      className = name.name
+    } else if case .literal(let name)? = nameForAnonymous {
+      className = name
+    } else {
+      className = ""
+    }
+    let classScope = node.scope!
+    let constructor = allocateRegisters(2)
+    let prototype = constructor + 1
+    enterScope(classScope)
+    var flags: Int32 = 0
+    if let superClass = node.superClass {
+      try compile(superClass, into: constructor)
+      flags = 1
+    }
+    let code = try compileConstructor(node, name: className)
+    emit(.createClass, constructor, prototype, constant(code.value), flags)
+    var fieldIndex = 0
+    for member in node.members {
+      let mark = registerTop
+      let target = member.isStatic ? constructor : prototype
+      switch member.kind {
+      case .method(let key, let function, let kind):
+        let keyRegister = try compilePropertyKey(key)
+        let closure = allocateRegister()
+        try emitClosure(function, name: staticKeyName(key) ?? "", into: closure)
+        switch kind {
+        case .method: emit(.defineMethod, target, keyRegister, closure, 0)
+        case .getter: emit(.defineGetter, target, keyRegister, closure, 0)
+        case .setter: emit(.defineSetter, target, keyRegister, closure, 0)
+        }
+      case .field(let key, _):
+        if case .computed = key.name {
+          let keyRegister = try compilePropertyKey(key)
+          if let binding = classScope.bindings["%key\(fieldIndex)"] {
+            storeToBinding(binding, keyRegister, hops: 0)
+          }
+        }
+        fieldIndex += 1
+      case .staticBlock:
+        break
+      }
+      registerTop = mark
+    }
+    if let name = node.name, let binding = classScope.bindings[name.name] {
+      storeToBinding(binding, constructor, hops: 0)
+    }
+    if let scope = node.fieldInitializerScope {
+      let mark = registerTop
+      let initializer = try compileFieldInitializer(node, scope: scope, isStatic: false)
+      let closure = allocateRegister()
+      emit(.newClosure, closure, constant(initializer.value))
+      emit(.setFieldInitializer, constructor, closure)
+      registerTop = mark
+    }
+    if let scope = node.staticInitializerScope {
+      let mark = registerTop
+      let initializer = try compileFieldInitializer(node, scope: scope, isStatic: true)
+      let base = allocateRegisters(Frame.headerSize) + Int32(Frame.headerSize)
+      emit(.newClosure, base + Int32(Frame.calleeOffset), constant(initializer.value))
+      emit(.setHomeObject, base + Int32(Frame.calleeOffset), constructor)
+      emit(.move, base + Int32(Frame.thisOffset), constructor)
+      let result = allocateRegister()
+      emit(.call, result, base, 0)
+      registerTop = mark
+    }
+    leaveScope(classScope)
+    return constructor
+  }
+
+  /// The constructor's code: the explicit one, or the default (ES2024 15.7.14 step 14).
+  private func compileConstructor(_ node: ClassNode, name: String) throws(CompileError) -> CodeBlockCellRef {
+    if let explicit = node.constructor {
+      return try FunctionCompiler.compileFunction(explicit, runtime: runtime, source: source, name: name)
+    }
+    let isDerived = node.superClass != nil
+    let compiler = FunctionCompiler(
+      runtime: runtime, source: source, kind: .function, functionNode: nil, scope: node.scope!, name: name)
+    compiler.functionKind = isDerived ? .derivedClassConstructor : .classConstructor
+    compiler.isDerivedConstructor = isDerived
+    let result = compiler.allocateRegister()
+    if isDerived {
+      compiler.emit(.superCallForward, result)
+    } else {
+      compiler.emit(.initializeFields, Int32(Frame.thisOffset))
+    }
+    compiler.emit(.loadUndefined, result)
+    compiler.emit(.return, result)
+    let codeBlock = compiler.finish(
+      parameterCount: 0, expectedArgumentCount: 0, sourceRange: node.range, isArrow: false,
+      isClassConstructor: true, needsThisCoercion: false, argumentsAreMapped: false, isConstructorCapable: false)
+    return runtime.newCodeBlockCell(codeBlock)
+  }
+
+  /// The synthetic method that defines fields (and runs static blocks) on `this`.
+  private func compileFieldInitializer(_ node: ClassNode, scope: Scope, isStatic: Bool) throws(CompileError)
+    -> CodeBlockCellRef
+  {
+    let compiler = FunctionCompiler(
+      runtime: runtime, source: source, kind: .function, functionNode: nil, scope: scope,
+      name: isStatic ? "<static_initializer>" : "<instance_members_initializer>")
+    compiler.functionKind = .method
+    try compiler.emitFieldInitializerBody(node, scope: scope, isStatic: isStatic)
+    let codeBlock = compiler.finish(
+      parameterCount: 0, expectedArgumentCount: 0, sourceRange: node.range, isArrow: false,
+      isClassConstructor: false, needsThisCoercion: false, argumentsAreMapped: false, isConstructorCapable: false)
+    return runtime.newCodeBlockCell(codeBlock)
+  }
+
+  private func emitFieldInitializerBody(_ node: ClassNode, scope: Scope, isStatic: Bool) throws(CompileError) {
+    for binding in scope.orderedBindings where !binding.isCaptured {
+      switch binding.kind {
+      case .this: binding.location = .register(Int32(Frame.thisOffset))
+      case .newTarget: binding.location = .register(Int32(Frame.newTargetOffset))
+      default: break
+      }
+    }
+    enterScope(scope)
+    for binding in scope.orderedBindings {
+      switch binding.kind {
+      case .this where binding.isCaptured: storeToBinding(binding, Int32(Frame.thisOffset), hops: 0)
+      case .newTarget where binding.isCaptured:
+        let undefined = allocateRegister()
+        emit(.loadUndefined, undefined)
+        storeToBinding(binding, undefined, hops: 0)
+      case .homeObject:
+        let home = allocateRegister()
+        emit(.loadHomeObject, home)
+        if binding.isCaptured {
+          storeToBinding(binding, home, hops: 0)
+        } else {
+          binding.location = .register(home)
+        }
+      default: break
+      }
+    }
+    var fieldIndex = 0
+    for member in node.members {
+      let mark = registerTop
+      defer { registerTop = mark }
+      switch member.kind {
+      case .field(let key, let initializer):
+        defer { fieldIndex += 1 }
+        guard member.isStatic == isStatic else { continue }
+        at(member.range)
+        let keyRegister: Int32
+        if case .computed = key.name {
+          keyRegister = try loadBinding(named: "%key\(fieldIndex)", from: node.scope!)
+        } else {
+          keyRegister = try compilePropertyKey(key)
+        }
+        let value = allocateRegister()
+        if let initializer {
+          if let name = staticKeyName(key) {
+            try compileNamed(initializer, name: name, into: value)
+          } else {
+            try compile(initializer, into: value)
+            if isAnonymousFunctionDefinition(initializer) { emit(.setFunctionName, value, keyRegister, 0) }
+          }
+        } else {
+          emit(.loadUndefined, value)
+        }
+        emit(.defineDataProperty, Int32(Frame.thisOffset), keyRegister, value)
+      case .staticBlock(let function):
+        guard isStatic else { continue }
+        let base = allocateRegisters(Frame.headerSize) + Int32(Frame.headerSize)
+        try emitClosure(function, name: "", into: base + Int32(Frame.calleeOffset))
+        emit(.setHomeObject, base + Int32(Frame.calleeOffset), Int32(Frame.thisOffset))
+        emit(.move, base + Int32(Frame.thisOffset), Int32(Frame.thisOffset))
+        let result = allocateRegister()
+        emit(.call, result, base, 0)
+      case .method:
+        break
+      }
+    }
+    let undefined = allocateRegister()
+    emit(.loadUndefined, undefined)
+    emit(.return, undefined)
+  }
+}

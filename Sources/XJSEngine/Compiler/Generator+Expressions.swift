@@ -1,0 +1,883 @@
+import XJSSyntax
+
+// Expressions.
+
+extension FunctionCompiler {
+  /// Compiles `expression`; returns the register holding the value (`destination`
+  /// when given, else a temporary or a binding's own register).
+  @discardableResult
+  func compile(_ expression: Expression, into destination: Int32? = nil) throws(CompileError) -> Int32 {
+    switch expression.kind {
+    case .identifier(let identifier):
+      return try loadIdentifier(identifier, into: destination)
+    case .this:
+      return try loadThis(into: destination)
+    case .numberLiteral(let number):
+      let target = destination ?? allocateRegister()
+      if let int = Int32(exactly: number), !(number == 0 && number.sign == .minus) {
+        emit(.loadInt, target, int)
+      } else {
+        emit(.loadConstant, target, numberConstant(number))
+      }
+      return target
+    case .bigIntLiteral:
+      throw CompileError(message: "BigInt is not supported yet", offset: Int(expression.range.start))
+    case .stringLiteral(let units):
+      let target = destination ?? allocateRegister()
+      emit(.loadConstant, target, stringConstant(units))
+      return target
+    case .booleanLiteral(let value):
+      let target = destination ?? allocateRegister()
+      emit(value ? .loadTrue : .loadFalse, target)
+      return target
+    case .nullLiteral:
+      let target = destination ?? allocateRegister()
+      emit(.loadNull, target)
+      return target
+    case .regExpLiteral(let literal):
+      let target = destination ?? allocateRegister()
+      at(expression.range)
+      emit(.newRegExp, target, stringConstant(literal.pattern), stringConstant(Array(literal.flags.utf16)))
+      return target
+    case .template(let template):
+      return try compileTemplate(template, into: destination)
+    case .taggedTemplate(let tag, let quasi):
+      return try compileTaggedTemplate(tag, quasi, range: expression.range, into: destination)
+    case .array(let elements):
+      return try compileArrayLiteral(elements, into: destination)
+    case .object(let properties):
+      return try compileObjectLiteral(properties, into: destination)
+    case .function(let function):
+      let target = destination ?? allocateRegister()
+      try emitFunctionExpression(function, name: function.name?.name ?? "", into: target)
+      return target
+    case .arrowFunction(let function):
+      let target = destination ?? allocateRegister()
+      try emitClosure(function, name: "", into: target)
+      return target
+    case .class(let node):
+      let value = try compileClass(node, nameForAnonymous: nil)
+      return moveIfNeeded(value, into: destination)
+    case .unary(let op, let operand):
+      return try compileUnary(op, operand, range: expression.range, into: destination)
+    case .update(let op, let isPrefix, let target):
+      return try compileUpdate(op, isPrefix: isPrefix, target: target, into: destination)
+    case .binary(let op, let left, let right):
+      return try compileBinary(op, left, right, range: expression.range, into: destination)
+    case .logical(let op, let left, let right):
+      return try compileLogical(op, left, right, into: destination)
+    case .privateIn:
+      throw CompileError(message: "private class members are not supported yet", offset: Int(expression.range.start))
+    case .assignment(let op, let target, let value):
+      at(expression.range)
+      return try compileAssignment(op, target, value, into: destination)
+    case .conditional(let test, let consequent, let alternate):
+      let target = destination ?? allocateRegister()
+      let elseLabel = newLabel()
+      let end = newLabel()
+      try compileCondition(test, jumpIfFalseTo: elseLabel)
+      try compile(consequent, into: target)
+      emitJump(.jump, to: end)
+      bind(elseLabel)
+      try compile(alternate, into: target)
+      bind(end)
+      return target
+    case .sequence(let expressions):
+      for (index, item) in expressions.enumerated() {
+        if index == expressions.count - 1 { return try compile(item, into: destination) }
+        let mark = registerTop
+        try compile(item)
+        registerTop = mark
+      }
+      return destination ?? allocateRegister()
+    case .member, .computedMember, .privateMember, .superMember, .superComputedMember:
+      at(expression.range)
+      return try compileMemberLoad(expression, into: destination)
+    case .call(let callee, let arguments, let isOptional):
+      at(expression.range)
+      return try compileCall(callee, arguments, isOptional: isOptional, range: expression.range, into: destination)
+    case .new(let callee, let arguments):
+      at(expression.range)
+      return try compileNew(callee, arguments, into: destination)
+    case .optionalChain(let inner):
+      let target = destination ?? allocateRegister()
+      let end = newLabel()
+      let nullish = newLabel()
+      optionalChainLabels.append(nullish)
+      try compile(inner, into: target)
+      optionalChainLabels.removeLast()
+      emitJump(.jump, to: end)
+      bind(nullish)
+      emit(.loadUndefined, target)
+      bind(end)
+      return target
+    case .superCall(let arguments):
+      at(expression.range)
+      return try compileSuperCall(arguments, into: destination)
+    case .newTarget:
+      return loadSpecial("new.target", into: destination)
+    case .importMeta, .importCall:
+      throw CompileError(message: "modules are not supported yet", offset: Int(expression.range.start))
+    case .yield, .await:
+      throw CompileError(message: "generators and async functions are not supported yet",
+        offset: Int(expression.range.start))
+    }
+  }
+
+  func moveIfNeeded(_ register: Int32, into destination: Int32?) -> Int32 {
+    if let destination, destination != register {
+      emit(.move, destination, register)
+      return destination
+    }
+    return register
+  }
+
+  /// Compiles a value that must survive the evaluation of `later` (copying a
+  /// binding's register when `later` could reassign it).
+  func compileOperand(_ expression: Expression, before later: Expression) throws(CompileError) -> Int32 {
+    if case .identifier = expression.kind, !isSideEffectFree(later) {
+      let copy = allocateRegister()
+      return try compile(expression, into: copy)
+    }
+    return try compile(expression)
+  }
+
+  private func isSideEffectFree(_ expression: Expression) -> Bool {
+    switch expression.kind {
+    case .numberLiteral, .stringLiteral, .booleanLiteral, .nullLiteral, .this, .identifier: return true
+    case .member(let object, _, _): return isSideEffectFree(object)
+    case .binary(_, let left, let right): return isSideEffectFree(left) && isSideEffectFree(right)
+    case .unary(let op, let operand): return op != .delete && isSideEffectFree(operand)
+    default: return false
+    }
+  }
+
+  /// NamedEvaluation: anonymous functions and classes take `name`.
+  func compileNamed(_ expression: Expression, name: String?, into destination: Int32? = nil) throws(CompileError)
+    -> Int32
+  {
+    guard let name else { return try compile(expression, into: destination) }
+    switch expression.kind {
+    case .function(let function) where function.name == nil:
+      let target = destination ?? allocateRegister()
+      try emitClosure(function, name: name, into: target)
+      return target
+    case .arrowFunction(let function):
+      let target = destination ?? allocateRegister()
+      try emitClosure(function, name: name, into: target)
+      return target
+    case .class(let node) where node.name == nil:
+      let value = try compileClass(node, nameForAnonymous: .literal(name))
+      return moveIfNeeded(value, into: destination)
+    default:
+      return try compile(expression, into: destination)
+    }
+  }
+
+  /// Whether an expression is an anonymous function definition (gets a name from its key).
+  func isAnonymousFunctionDefinition(_ expression: Expression) -> Bool {
+    switch expression.kind {
+    case .function(let function): return function.name == nil
+    case .arrowFunction: return true
+    case .class(let node): return node.name == nil
+    default: return false
+    }
+  }
+
+  // MARK: Operators
+
+  private func compileUnary(_ op: UnaryOperator, _ operand: Expression, range: SourceRange, into destination: Int32?)
+    throws(CompileError) -> Int32
+  {
+    switch op {
+    case .delete:
+      return try compileDelete(operand, into: destination)
+    case .typeof:
+      let target = destination ?? allocateRegister()
+      if case .identifier(let identifier) = operand.kind {
+        switch identifier.resolution {
+        case .global:
+          emit(.getGlobalOrUndefined, target, atomConstant(identifier.name))
+          emit(.typeOf, target, target)
+          return target
+        case .dynamic, .unresolved:
+          emit(.getNameOrUndefined, target, atomConstant(identifier.name))
+          emit(.typeOf, target, target)
+          return target
+        default: break
+        }
+      }
+      let value = try compile(operand)
+      emit(.typeOf, target, value)
+      return target
+    case .void:
+      let mark = registerTop
+      try compile(operand)
+      registerTop = mark
+      let target = destination ?? allocateRegister()
+      emit(.loadUndefined, target)
+      return target
+    default:
+      let value = try compile(operand)
+      let target = destination ?? allocateRegister()
+      at(range)
+      switch op {
+      case .minus: emit(.negate, target, value)
+      case .plus: emit(.toNumber, target, value)
+      case .logicalNot: emit(.logicalNot, target, value)
+      case .bitwiseNot: emit(.bitNot, target, value)
+      default: break
+      }
+      return target
+    }
+  }
+
+  private func compileDelete(_ operand: Expression, into destination: Int32?) throws(CompileError) -> Int32 {
+    let target = destination ?? allocateRegister()
+    switch operand.kind {
+    case .member(let object, let name, _):
+      let base = try compile(object)
+      emit(.deleteProperty, target, base, atomConstant(name))
+    case .computedMember(let object, let property, _):
+      let base = try compileOperand(object, before: property)
+      let key = try compile(property)
+      emit(.deleteElement, target, base, key)
+    case .superMember, .superComputedMember:
+      // ES2024 13.5.1.2: delete super.x throws a ReferenceError (after evaluating the key).
+      if case .superComputedMember(let key) = operand.kind { try compile(key) }
+      _ = try loadThis()
+      emit(.throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("Unsupported reference to 'super'".utf16)))
+    case .identifier(let identifier):
+      switch identifier.resolution {
+      case .binding:
+        emit(.loadFalse, target)
+      case .global, .dynamic, .unresolved:
+        emit(.deleteName, target, atomConstant(identifier.name))
+      }
+    case .optionalChain:
+      let value = try compileOptionalDelete(operand, into: target)
+      return value
+    default:
+      let mark = registerTop
+      try compile(operand)
+      registerTop = mark
+      emit(.loadTrue, target)
+    }
+    return target
+  }
+
+  private func compileOptionalDelete(_ operand: Expression, into target: Int32) throws(CompileError) -> Int32 {
+    guard case .optionalChain(let inner) = operand.kind else { return target }
+    let end = newLabel()
+    let nullish = newLabel()
+    optionalChainLabels.append(nullish)
+    _ = try compileDelete(inner, into: target)
+    optionalChainLabels.removeLast()
+    emitJump(.jump, to: end)
+    bind(nullish)
+    emit(.loadTrue, target)
+    bind(end)
+    return target
+  }
+
+  private func compileBinary(
+    _ op: BinaryOperator, _ left: Expression, _ right: Expression, range: SourceRange, into destination: Int32?
+  ) throws(CompileError) -> Int32 {
+    let a = try compileOperand(left, before: right)
+    // `x + 1`: an immediate add.
+    if op == .add || op == .subtract, case .numberLiteral(let number) = right.kind, let int = Int32(exactly: number),
+      int > Int32.min + 1, !(number == 0 && number.sign == .minus)
+    {
+      let target = destination ?? allocateRegister()
+      at(range)
+      emit(.addInt, target, a, op == .add ? int : -int)
+      return target
+    }
+    let b = try compile(right)
+    let target = destination ?? allocateRegister()
+    at(range)
+    emit(binaryOpcode(op), target, a, b)
+    return target
+  }
+
+  func binaryOpcode(_ op: BinaryOperator) -> Opcode {
+    switch op {
+    case .add: .add
+    case .subtract: .subtract
+    case .multiply: .multiply
+    case .divide: .divide
+    case .remainder: .remainder
+    case .exponent: .exponent
+    case .bitwiseAnd: .bitAnd
+    case .bitwiseOr: .bitOr
+    case .bitwiseXor: .bitXor
+    case .leftShift: .shiftLeft
+    case .rightShift: .shiftRight
+    case .unsignedRightShift: .unsignedShiftRight
+    case .equal: .equal
+    case .notEqual: .notEqual
+    case .strictEqual: .strictEqual
+    case .strictNotEqual: .strictNotEqual
+    case .lessThan: .lessThan
+    case .lessThanOrEqual: .lessThanOrEqual
+    case .greaterThan: .greaterThan
+    case .greaterThanOrEqual: .greaterThanOrEqual
+    case .instanceof: .instanceOf
+    case .in: .hasProperty
+    }
+  }
+
+  private func compileLogical(_ op: LogicalOperator, _ left: Expression, _ right: Expression, into destination: Int32?)
+    throws(CompileError) -> Int32
+  {
+    let target = destination ?? allocateRegister()
+    let end = newLabel()
+    try compile(left, into: target)
+    switch op {
+    case .and: emitJump(.jumpIfFalse, target, to: end)
+    case .or: emitJump(.jumpIfTrue, target, to: end)
+    case .nullishCoalescing: emitJump(.jumpIfNotNullish, target, to: end)
+    }
+    try compile(right, into: target)
+    bind(end)
+    return target
+  }
+
+  // MARK: Update and assignment
+
+  private func compileUpdate(_ op: UpdateOperator, isPrefix: Bool, target: Expression, into destination: Int32?)
+    throws(CompileError) -> Int32
+  {
+    let result = destination ?? allocateRegister()
+    let reference = try prepareReference(target)
+    let old = try loadReference(reference)
+    let numeric = isPrefix ? result : allocateRegister()
+    if !isPrefix { emit(.toNumeric, result, old) }
+    emit(op == .increment ? .increment : .decrement, numeric, isPrefix ? old : result)
+    try storeReference(reference, numeric)
+    return result
+  }
+
+  func compileAssignment(_ op: AssignmentOperator, _ target: Pattern, _ value: Expression, into destination: Int32?)
+    throws(CompileError) -> Int32
+  {
+    if op == .assign {
+      switch target {
+      case .identifier(let identifier):
+        let result = try compileNamed(value, name: identifier.name, into: destination ?? allocateRegister())
+        try storeIdentifier(identifier, result, mode: .assign)
+        return result
+      case .expression(let expression):
+        let reference = try prepareReference(expression)
+        let result = try compile(value, into: destination ?? allocateRegister())
+        try storeReference(reference, result)
+        return result
+      case .object, .array:
+        let result = try compile(value, into: destination ?? allocateRegister())
+        try bindPattern(target, value: result, mode: .assign)
+        return result
+      }
+    }
+    let targetExpression: Expression
+    switch target {
+    case .identifier(let identifier): targetExpression = Expression(.identifier(identifier), identifier.range)
+    case .expression(let expression): targetExpression = expression
+    default: throw CompileError(message: "Invalid compound assignment target", offset: Int(value.range.start))
+    }
+    let reference = try prepareReference(targetExpression)
+    let result = destination ?? allocateRegister()
+    let current = try loadReference(reference)
+    if let binary = op.binaryOperator {
+      let operand = allocateRegister()
+      emit(.move, operand, current)
+      let right = try compile(value)
+      emit(binaryOpcode(binary), result, operand, right)
+      try storeReference(reference, result)
+      return result
+    }
+    // Logical assignment: only assigns when the short circuit does not apply.
+    let end = newLabel()
+    emit(.move, result, current)
+    switch op {
+    case .logicalAnd: emitJump(.jumpIfFalse, result, to: end)
+    case .logicalOr: emitJump(.jumpIfTrue, result, to: end)
+    default: emitJump(.jumpIfNotNullish, result, to: end)
+    }
+    var name: String? = nil
+    if case .identifier(let identifier) = target { name = identifier.name }
+    try compileNamed(value, name: name, into: result)
+    try storeReference(reference, result)
+    bind(end)
+    return result
+  }
+
+  // MARK: References (assignment targets)
+
+  enum Reference {
+    case identifier(IdentifierReference)
+    case property(object: Int32, name: String)
+    case element(object: Int32, key: Int32)
+    case superProperty(home: Int32, key: Int32, this: Int32)
+  }
+
+  func prepareReference(_ expression: Expression) throws(CompileError) -> Reference {
+    switch expression.kind {
+    case .identifier(let identifier):
+      return .identifier(identifier)
+    case .member(let object, let name, _):
+      let base = allocateRegister()
+      try compile(object, into: base)
+      return .property(object: base, name: name)
+    case .computedMember(let object, let property, _):
+      let base = allocateRegister()
+      try compile(object, into: base)
+      let key = allocateRegister()
+      let raw = try compile(property)
+      emit(.toPropertyKey, key, raw)
+      return .element(object: base, key: key)
+    case .superMember(let name):
+      let this = try loadThis()
+      let home = loadSpecial("%home")
+      let key = allocateRegister()
+      emit(.loadConstant, key, atomConstant(name))
+      return .superProperty(home: home, key: key, this: this)
+    case .superComputedMember(let property):
+      let this = try loadThis()
+      let raw = try compile(property)
+      let key = allocateRegister()
+      emit(.toPropertyKey, key, raw)
+      let home = loadSpecial("%home")
+      return .superProperty(home: home, key: key, this: this)
+    case .call:
+      // `f() = 1` is a ReferenceError at run time (after the call).
+      try compile(expression)
+      emit(.throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("Invalid left-hand side in assignment".utf16)))
+      return .identifier(IdentifierReference(name: "%invalid", range: expression.range))
+    default:
+      throw CompileError(message: "Invalid left-hand side in assignment", offset: Int(expression.range.start))
+    }
+  }
+
+  func loadReference(_ reference: Reference) throws(CompileError) -> Int32 {
+    switch reference {
+    case .identifier(let identifier):
+      return try loadIdentifier(identifier)
+    case .property(let object, let name):
+      let target = allocateRegister()
+      emit(.getProperty, target, object, atomConstant(name), newCacheSite())
+      return target
+    case .element(let object, let key):
+      let target = allocateRegister()
+      emit(.getElement, target, object, key)
+      return target
+    case .superProperty(let home, let key, let this):
+      let target = allocateRegister()
+      emit(.getSuperProperty, target, home, key, this)
+      return target
+    }
+  }
+
+  func storeReference(_ reference: Reference, _ value: Int32) throws(CompileError) {
+    switch reference {
+    case .identifier(let identifier):
+      try storeIdentifier(identifier, value, mode: .assign)
+    case .property(let object, let name):
+      emit(.setProperty, object, atomConstant(name), value, newCacheSite())
+    case .element(let object, let key):
+      emit(.setElement, object, key, value)
+    case .superProperty(let home, let key, let this):
+      emit(.setSuperProperty, home, key, value, this)
+    }
+  }
+
+  // MARK: Member access
+
+  func compileMemberLoad(_ expression: Expression, into destination: Int32?) throws(CompileError) -> Int32 {
+    switch expression.kind {
+    case .member(let object, let name, let isOptional):
+      let base = try compile(object)
+      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
+      let target = destination ?? allocateRegister()
+      emit(.getProperty, target, base, atomConstant(name), newCacheSite())
+      return target
+    case .computedMember(let object, let property, let isOptional):
+      let base = try compileOperand(object, before: property)
+      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
+      let key = try compile(property)
+      let target = destination ?? allocateRegister()
+      emit(.getElement, target, base, key)
+      return target
+    case .superMember(let name):
+      let this = try loadThis()
+      let key = allocateRegister()
+      emit(.loadConstant, key, atomConstant(name))
+      let home = loadSpecial("%home")
+      let target = destination ?? allocateRegister()
+      emit(.getSuperProperty, target, home, key, this)
+      return target
+    case .superComputedMember(let property):
+      let this = try loadThis()
+      let raw = try compile(property)
+      let key = allocateRegister()
+      emit(.toPropertyKey, key, raw)
+      let home = loadSpecial("%home")
+      let target = destination ?? allocateRegister()
+      emit(.getSuperProperty, target, home, key, this)
+      return target
+    case .privateMember:
+      throw CompileError(message: "private class members are not supported yet", offset: Int(expression.range.start))
+    default:
+      return try compile(expression, into: destination)
+    }
+  }
+
+  // MARK: Calls
+
+  /// Evaluates arguments into consecutive registers after `base`; nil when a spread requires an array.
+  private func hasSpread(_ arguments: [Argument]) -> Bool {
+    arguments.contains { if case .spread = $0 { return true } else { return false } }
+  }
+
+  /// Builds an array from arguments with spreads.
+  private func compileArgumentArray(_ arguments: [Argument]) throws(CompileError) -> Int32 {
+    let array = allocateRegister()
+    emit(.newArray, array, 0, 0)
+    for argument in arguments {
+      let mark = registerTop
+      switch argument {
+      case .expression(let value):
+        let register = try compile(value)
+        emit(.arrayAppend, array, register)
+      case .spread(let value):
+        let register = try compile(value)
+        emit(.arrayAppendSpread, array, register)
+      }
+      registerTop = mark
+    }
+    return array
+  }
+
+  /// Reserves a call frame (header + arguments) at the top of the registers.
+  private func reserveCallFrame(argumentCount: Int) -> Int32 {
+    let first = allocateRegisters(Frame.headerSize + argumentCount)
+    return first + Int32(Frame.headerSize)
+  }
+
+  private func compileArgumentsInto(_ arguments: [Argument], base: Int32) throws(CompileError) {
+    for (index, argument) in arguments.enumerated() {
+      guard case .expression(let value) = argument else { continue }
+      let mark = registerTop
+      try compile(value, into: base + Int32(index))
+      registerTop = mark
+    }
+  }
+
+  func compileCall(
+    _ callee: Expression, _ arguments: [Argument], isOptional: Bool, range: SourceRange, into destination: Int32?
+  ) throws(CompileError) -> Int32 {
+    let spread = hasSpread(arguments)
+    let base = reserveCallFrame(argumentCount: spread ? 0 : arguments.count)
+    let calleeRegister = base + Int32(Frame.calleeOffset)
+    let thisRegister = base + Int32(Frame.thisOffset)
+    var isDirectEval = false
+    // The callee and its this value.
+    switch callee.kind {
+    case .member(let object, let name, let isOptional):
+      try compile(object, into: thisRegister)
+      if isOptional { emitJump(.jumpIfNullish, thisRegister, to: optionalChainLabels.last!) }
+      emit(.getProperty, calleeRegister, thisRegister, atomConstant(name), newCacheSite())
+    case .computedMember(let object, let property, let isOptional):
+      try compile(object, into: thisRegister)
+      if isOptional { emitJump(.jumpIfNullish, thisRegister, to: optionalChainLabels.last!) }
+      let mark = registerTop
+      let key = try compile(property)
+      emit(.getElement, calleeRegister, thisRegister, key)
+      registerTop = mark
+    case .superMember, .superComputedMember:
+      try loadThis(into: thisRegister)
+      try compileMemberLoad(callee, into: calleeRegister)
+    case .identifier(let identifier):
+      if case .dynamic = identifier.resolution {
+        emit(.callName, calleeRegister, thisRegister, atomConstant(identifier.name))
+      } else {
+        try loadIdentifier(identifier, into: calleeRegister)
+        emit(.loadUndefined, thisRegister)
+      }
+      isDirectEval = identifier.name == "eval"
+    case .optionalChain:
+      try compile(callee, into: calleeRegister)
+      emit(.loadUndefined, thisRegister)
+    default:
+      try compile(callee, into: calleeRegister)
+      emit(.loadUndefined, thisRegister)
+    }
+    if isOptional { emitJump(.jumpIfNullish, calleeRegister, to: optionalChainLabels.last!) }
+    let target = destination ?? allocateRegister()
+    if spread {
+      let array = try compileArgumentArray(arguments)
+      at(range)
+      emit(.callWithSpread, target, calleeRegister, thisRegister, array)
+      return target
+    }
+    try compileArgumentsInto(arguments, base: base)
+    at(range)
+    emit(isDirectEval ? .callEval : .call, target, base, Int32(arguments.count))
+    return target
+  }
+
+  private func compileNew(_ callee: Expression, _ arguments: [Argument], into destination: Int32?)
+    throws(CompileError) -> Int32
+  {
+    let target = destination ?? allocateRegister()
+    if hasSpread(arguments) {
+      let constructor = try compile(callee)
+      let array = try compileArgumentArray(arguments)
+      emit(.constructWithSpread, target, constructor, array)
+      return target
+    }
+    let base = reserveCallFrame(argumentCount: arguments.count)
+    try compile(callee, into: base + Int32(Frame.calleeOffset))
+    try compileArgumentsInto(arguments, base: base)
+    emit(.construct, target, base, Int32(arguments.count))
+    return target
+  }
+
+  private func compileSuperCall(_ arguments: [Argument], into destination: Int32?) throws(CompileError) -> Int32 {
+    let target = destination ?? allocateRegister()
+    let function = loadSpecial("%fn")
+    let newTarget = loadSpecial("new.target")
+    if hasSpread(arguments) {
+      let array = try compileArgumentArray(arguments)
+      emit(.superCallWithSpread, target, array, function, newTarget)
+    } else {
+      let base = reserveCallFrame(argumentCount: arguments.count)
+      try compileArgumentsInto(arguments, base: base)
+      emit(.superCall, target, base, Int32(arguments.count), function, newTarget)
+    }
+    try bindThisAfterSuper(target)
+    return target
+  }
+
+  /// After super() returns: bind `this` (ReferenceError if already bound), then run field initializers.
+  func bindThisAfterSuper(_ result: Int32) throws(CompileError) {
+    let current = loadSpecialUnchecked("this")
+    emit(.checkThisUninitialized, current)
+    storeSpecial("this", result)
+    emit(.initializeFields, result)
+  }
+
+  /// Loads a special binding without the derived-constructor `this` check.
+  func loadSpecialUnchecked(_ name: String) -> Int32 {
+    switch currentScope.resolve(name) {
+    case .binding(let binding, let hops, _):
+      return loadFromBinding(binding, hops: hops, needsCheck: false, into: nil)
+    default:
+      let target = allocateRegister()
+      emit(.getNameOrUndefined, target, atomConstant(name))
+      return target
+    }
+  }
+
+  // MARK: Templates
+
+  private func compileTemplate(_ template: TemplateLiteral, into destination: Int32?) throws(CompileError) -> Int32 {
+    let target = destination ?? allocateRegister()
+    let first = template.quasis[0].cooked ?? []
+    emit(.loadConstant, target, stringConstant(first))
+    for (index, expression) in template.expressions.enumerated() {
+      let mark = registerTop
+      let value = try compile(expression)
+      let string = allocateRegister()
+      emit(.toString, string, value)
+      emit(.add, target, target, string)
+      let next = template.quasis[index + 1].cooked ?? []
+      if !next.isEmpty {
+        emit(.loadConstant, string, stringConstant(next))
+        emit(.add, target, target, string)
+      }
+      registerTop = mark
+    }
+    return target
+  }
+
+  private func compileTaggedTemplate(
+    _ tag: Expression, _ quasi: TemplateLiteral, range: SourceRange, into destination: Int32?
+  ) throws(CompileError) -> Int32 {
+    let site = templateSiteCount
+    templateSiteCount += 1
+    // Constants: cooked strings, then raw strings.
+    let firstConstant = Int32(constants.count)
+    for element in quasi.quasis {
+      if let cooked = element.cooked {
+        _ = constant(runtime.newString(cooked).value)
+      } else {
+        _ = constant(.undefined)
+      }
+    }
+    for element in quasi.quasis { _ = constant(runtime.newString(element.raw).value) }
+    let base = reserveCallFrame(argumentCount: quasi.expressions.count + 1)
+    let calleeRegister = base + Int32(Frame.calleeOffset)
+    let thisRegister = base + Int32(Frame.thisOffset)
+    switch tag.kind {
+    case .member(let object, let name, _):
+      try compile(object, into: thisRegister)
+      emit(.getProperty, calleeRegister, thisRegister, atomConstant(name), newCacheSite())
+    case .computedMember(let object, let property, _):
+      try compile(object, into: thisRegister)
+      let mark = registerTop
+      let key = try compile(property)
+      emit(.getElement, calleeRegister, thisRegister, key)
+      registerTop = mark
+    default:
+      try compile(tag, into: calleeRegister)
+      emit(.loadUndefined, thisRegister)
+    }
+    emit(.getTemplateObject, base, Int32(site), firstConstant, Int32(quasi.quasis.count))
+    for (index, expression) in quasi.expressions.enumerated() {
+      let mark = registerTop
+      try compile(expression, into: base + Int32(index + 1))
+      registerTop = mark
+    }
+    let target = destination ?? allocateRegister()
+    at(range)
+    emit(.call, target, base, Int32(quasi.expressions.count + 1))
+    return target
+  }
+
+  // MARK: Literals
+
+  private func compileArrayLiteral(_ elements: [ArrayElement], into destination: Int32?) throws(CompileError)
+    -> Int32
+  {
+    let target = destination ?? allocateRegister()
+    let simple = elements.allSatisfy { if case .expression = $0 { return true } else { return false } }
+    if simple && elements.count <= 64 {
+      let mark = registerTop
+      let first = allocateRegisters(elements.count)
+      for (index, element) in elements.enumerated() {
+        guard case .expression(let value) = element else { continue }
+        let inner = registerTop
+        try compile(value, into: first + Int32(index))
+        registerTop = inner
+      }
+      emit(.newArray, target, first, Int32(elements.count))
+      registerTop = mark
+      return target
+    }
+    let array = allocateRegister()
+    emit(.newArray, array, 0, 0)
+    for element in elements {
+      let mark = registerTop
+      switch element {
+      case .hole:
+        emit(.arrayAppendHole, array)
+      case .expression(let value):
+        let register = try compile(value)
+        emit(.arrayAppend, array, register)
+      case .spread(let value):
+        let register = try compile(value)
+        emit(.arrayAppendSpread, array, register)
+      }
+      registerTop = mark
+    }
+    return moveIfNeeded(array, into: target)
+  }
+
+  private func compileObjectLiteral(_ properties: [ObjectProperty], into destination: Int32?) throws(CompileError)
+    -> Int32
+  {
+    let object = allocateRegister()
+    emit(.newObject, object)
+    for property in properties {
+      let mark = registerTop
+      at(property.range)
+      switch property.kind {
+      case .keyValue(let key, let value, _):
+        if let name = staticKeyName(key) {
+          let register = try compileNamed(value, name: name)
+          emit(.defineNamedProperty, object, atomConstant(name), register)
+        } else {
+          let keyRegister = try compilePropertyKey(key)
+          let register: Int32
+          if isAnonymousFunctionDefinition(value) {
+            register = try compile(value)
+            emit(.setFunctionName, register, keyRegister, 0)
+          } else {
+            register = try compile(value)
+          }
+          emit(.defineDataProperty, object, keyRegister, register)
+        }
+      case .method(let key, let function, let kind):
+        let keyRegister = try compilePropertyKey(key)
+        let closure = allocateRegister()
+        try emitClosure(function, name: staticKeyName(key).map { kind == .method ? $0 : "" } ?? "", into: closure)
+        switch kind {
+        case .method:
+          emit(.defineMethod, object, keyRegister, closure, 1)
+        case .getter:
+          emit(.defineGetter, object, keyRegister, closure, 1)
+        case .setter:
+          emit(.defineSetter, object, keyRegister, closure, 1)
+        }
+      case .spread(let value):
+        let register = try compile(value)
+        emit(.copyDataProperties, object, register, 0, 0)
+      case .protoSetter(let value):
+        let register = try compile(value)
+        emit(.setPrototypeLiteral, object, register)
+      }
+      registerTop = mark
+    }
+    return moveIfNeeded(object, into: destination)
+  }
+
+  /// The name of a non-computed key, if it is not an index-like number.
+  func staticKeyName(_ key: PropertyKeyNode) -> String? {
+    switch key.name {
+    case .identifier(let name): return name
+    case .string(let units):
+      return String(decoding: units, as: UTF16.self).utf16.elementsEqual(units)
+        ? String(decoding: units, as: UTF16.self) : nil
+    default: return nil
+    }
+  }
+
+  /// Evaluates a property key into a register holding a property key value.
+  func compilePropertyKey(_ key: PropertyKeyNode) throws(CompileError) -> Int32 {
+    let register = allocateRegister()
+    switch key.name {
+    case .identifier(let name):
+      emit(.loadConstant, register, atomConstant(name))
+    case .string(let units):
+      emit(.loadConstant, register, stringConstant(units))
+    case .number(let number):
+      emit(.loadConstant, register, numberConstant(number))
+      emit(.toPropertyKey, register, register)
+    case .bigInt(let digits):
+      emit(.loadConstant, register, stringConstant(Array(digits.utf16)))
+    case .computed(let expression):
+      let value = try compile(expression)
+      emit(.toPropertyKey, register, value)
+    case .privateName:
+      throw CompileError(message: "private class members are not supported yet", offset: Int(key.range.start))
+    }
+    return register
+  }
+}
+
+/// Error types the `throwError` instruction can create.
+enum ErrorTypeCode {
+  static let type = 0
+  static let reference = 1
+  static let syntax = 2
+  static let range = 3
+
+  static func errorType(_ code: Int) -> ErrorType {
+    switch code {
+    case reference: .referenceError
+    case syntax: .syntaxError
+    case range: .rangeError
+    default: .typeError
+    }
+  }
+}

@@ -1,0 +1,427 @@
+import XJSSyntax
+
+// Entry points (scripts, eval code, functions) and function prologues.
+
+extension Runtime {
+  /// Compiles an analysed script into its code block.
+  func compileScript(_ program: Program) throws(CompileError) -> CodeBlockCellRef {
+    heap.deferralDepth += 1
+    defer { heap.deferralDepth -= 1 }
+    let compiler = FunctionCompiler(
+      runtime: self, source: program.source, kind: .script, functionNode: nil, scope: program.scope!, name: "")
+    try compiler.compileProgram(program, isEval: false)
+    let codeBlock = compiler.finish(
+      parameterCount: 0, expectedArgumentCount: 0, sourceRange: program.range, isArrow: false,
+      isClassConstructor: false, needsThisCoercion: false, argumentsAreMapped: false, isConstructorCapable: false)
+    return newCodeBlockCell(codeBlock)
+  }
+
+  /// Compiles analysed eval code.
+  func compileEval(_ program: Program) throws(CompileError) -> CodeBlockCellRef {
+    heap.deferralDepth += 1
+    defer { heap.deferralDepth -= 1 }
+    let compiler = FunctionCompiler(
+      runtime: self, source: program.source, kind: .eval, functionNode: nil, scope: program.scope!, name: "")
+    try compiler.compileProgram(program, isEval: true)
+    let codeBlock = compiler.finish(
+      parameterCount: 0, expectedArgumentCount: 0, sourceRange: program.range, isArrow: false,
+      isClassConstructor: false, needsThisCoercion: false, argumentsAreMapped: false, isConstructorCapable: false)
+    return newCodeBlockCell(codeBlock)
+  }
+
+  /// Compiles a function created by `new Function` (its scope analysed standalone).
+  func compileStandaloneFunction(_ function: FunctionNode, source: SourceFile) throws(CompileError)
+    -> CodeBlockCellRef
+  {
+    heap.deferralDepth += 1
+    defer { heap.deferralDepth -= 1 }
+    return try FunctionCompiler.compileFunction(
+      function, runtime: self, source: source, name: function.name?.name ?? "anonymous")
+  }
+}
+
+extension FunctionCompiler {
+  // MARK: Scripts and eval code
+
+  func compileProgram(_ program: Program, isEval: Bool) throws(CompileError) {
+    let scope = program.scope!
+    completionRegister = allocateRegister()
+    emit(.loadUndefined, completionRegister!)
+    if !isEval || !scope.isStrict {
+      collectGlobalDeclarations(program.body, isEval: isEval)
+    }
+    // `this` of a script is the frame's this (the global this value).
+    if let thisBinding = scope.bindings["this"], !thisBinding.isCaptured {
+      thisBinding.location = .register(Int32(Frame.thisOffset))
+    }
+    enterScope(scope)
+    if let thisBinding = scope.bindings["this"], thisBinding.isCaptured {
+      storeToBinding(thisBinding, Int32(Frame.thisOffset), hops: 0)
+    }
+    if kind == .script || (isEval && !scope.isStrict) {
+      emit(.declareGlobals)
+    }
+    try hoistFunctionDeclarations(program.body, in: scope, topLevel: true)
+    try compileStatements(program.body)
+    emit(.return, completionRegister!)
+  }
+
+  /// Var names, function declarations and top-level lexical names of global or sloppy eval code.
+  private func collectGlobalDeclarations(_ statements: [Statement], isEval: Bool) {
+    var varNames: [String] = []
+    var seen = Set<String>()
+    func addVar(_ name: String) {
+      if seen.insert(name).inserted { varNames.append(name) }
+    }
+    func collectPatternNames(_ pattern: Pattern, into body: (String) -> Void) {
+      switch pattern {
+      case .identifier(let identifier): body(identifier.name)
+      case .expression: break
+      case .object(let object):
+        for property in object.properties { collectPatternNames(property.target, into: body) }
+        if let rest = object.rest { collectPatternNames(rest, into: body) }
+      case .array(let array):
+        for element in array.elements { if let element { collectPatternNames(element.target, into: body) } }
+        if let rest = array.rest { collectPatternNames(rest, into: body) }
+      }
+    }
+    func collectVars(_ statement: Statement) {
+      switch statement.kind {
+      case .variableDeclaration(let declaration) where declaration.kind == .var:
+        for declarator in declaration.declarators { collectPatternNames(declarator.target, into: addVar) }
+      case .if(_, let consequent, let alternate):
+        collectVars(consequent)
+        if let alternate { collectVars(alternate) }
+        annexB(consequent)
+        if let alternate { annexB(alternate) }
+      case .for(let node):
+        if case .declaration(let declaration)? = node.initializer, declaration.kind == .var {
+          for declarator in declaration.declarators { collectPatternNames(declarator.target, into: addVar) }
+        }
+        collectVars(node.body)
+      case .forIn(let node), .forOf(let node):
+        if case .declaration(.var, let pattern, _) = node.head { collectPatternNames(pattern, into: addVar) }
+        collectVars(node.body)
+      case .while(_, let body), .doWhile(let body, _), .with(_, let body), .labeled(_, let body):
+        collectVars(body)
+      case .block(let block):
+        block.body.forEach(collectVars)
+        block.body.forEach(annexB)
+      case .switch(let node):
+        for switchCase in node.cases {
+          switchCase.body.forEach(collectVars)
+          switchCase.body.forEach(annexB)
+        }
+      case .try(let node):
+        node.block.body.forEach(collectVars)
+        node.block.body.forEach(annexB)
+        if let handler = node.handler {
+          handler.body.body.forEach(collectVars)
+          handler.body.body.forEach(annexB)
+        }
+        if let finalizer = node.finalizer {
+          finalizer.body.forEach(collectVars)
+          finalizer.body.forEach(annexB)
+        }
+      default: break
+      }
+    }
+    /// Annex B.3.3.2: sloppy block functions also declare a global var.
+    func annexB(_ statement: Statement) {
+      guard !isStrict else { return }
+      if case .functionDeclaration(let function) = statement.kind, !function.isAsync, !function.isGenerator,
+        let name = function.name?.name
+      {
+        if !lexicalNames.contains(name) { addVar(name) }
+      }
+    }
+    var lexicalNames = Set<String>()
+    var functionNames: [String] = []
+    for statement in statements {
+      switch statement.kind {
+      case .variableDeclaration(let declaration) where declaration.kind != .var:
+        for declarator in declaration.declarators {
+          collectPatternNames(declarator.target) { name in
+            lexicalNames.insert(name)
+            declarations.lexicalNames.append((name, declaration.kind == .const))
+          }
+        }
+      case .classDeclaration(let node):
+        if let name = node.name?.name {
+          lexicalNames.insert(name)
+          declarations.lexicalNames.append((name, false))
+        }
+      case .functionDeclaration(let function):
+        if let name = function.name?.name, !functionNames.contains(name) { functionNames.append(name) }
+      case .labeled(_, let body):
+        if case .functionDeclaration(let function) = body.kind, let name = function.name?.name,
+          !functionNames.contains(name)
+        {
+          functionNames.append(name)
+        }
+      default: break
+      }
+    }
+    for statement in statements { collectVars(statement) }
+    if isEval {
+      declarations.lexicalNames = []
+    }
+    declarations.varNames = varNames.filter { !functionNames.contains($0) }
+    declarations.functionNames = functionNames
+  }
+
+  // MARK: Functions
+
+  /// Compiles a nested function and returns its code block cell.
+  static func compileFunction(
+    _ function: FunctionNode, runtime: Runtime, source: SourceFile, name: String
+  ) throws(CompileError) -> CodeBlockCellRef {
+    if function.isGenerator || function.isAsync {
+      throw CompileError(
+        message: "\(function.isAsync ? "async functions" : "generators") are not supported yet",
+        offset: Int(function.range.start))
+    }
+    let compiler = FunctionCompiler(
+      runtime: runtime, source: source, kind: .function, functionNode: function, scope: function.scope!,
+      name: name)
+    try compiler.compileFunctionBody(function)
+    let scope = function.scope!
+    let isArrow = function.kind == .arrow
+    let needsThisCoercion = !scope.isStrict && !isArrow && scope.usesThis
+    let codeBlock = compiler.finish(
+      parameterCount: function.parameters.count, expectedArgumentCount: function.expectedArgumentCount,
+      sourceRange: function.range, isArrow: isArrow,
+      isClassConstructor: function.kind == .classConstructor || function.kind == .derivedClassConstructor,
+      needsThisCoercion: needsThisCoercion,
+      argumentsAreMapped: !scope.isStrict && function.hasSimpleParameterList,
+      isConstructorCapable: function.kind == .normal)
+    return runtime.newCodeBlockCell(codeBlock)
+  }
+
+  func compileFunctionBody(_ function: FunctionNode) throws(CompileError) {
+    let scope = functionScope
+    registerTop = Int32(function.parameters.count)
+    maxRegister = registerTop
+    isDerivedConstructor = function.kind == .derivedClassConstructor
+    allocateSpecialBindings(scope)
+    // Simple parameters live in their argument registers (the last of duplicates wins).
+    if function.hasSimpleParameterList {
+      for (index, parameter) in function.parameters.enumerated() {
+        if case .identifier(let identifier) = parameter.target, let binding = scope.bindings[identifier.name],
+          !binding.isCaptured
+        {
+          binding.location = .register(Int32(index))
+        }
+      }
+    }
+    if scope.bindings["arguments"] != nil {
+      argumentsRegister = allocateRegister()
+    }
+    if function.restParameter != nil { restRegister = allocateRegister() }
+    enterScope(scope)
+    at(function.range)
+    storeCapturedSpecials(scope)
+    if let arguments = scope.bindings["arguments"] {
+      if arguments.isCaptured {
+        storeToBinding(arguments, argumentsRegister, hops: 0)
+      } else {
+        arguments.location = .register(argumentsRegister)
+      }
+    }
+    try bindParameters(function)
+    if argumentsRegister >= 0 && !scope.isStrict && function.hasSimpleParameterList {
+      emit(.mapArguments, argumentsRegister)
+    }
+    // A separate var scope when parameters have expressions.
+    var bodyScope = scope
+    if scope.hasParameterExpressions, let varScope = scope.varScope, varScope !== scope {
+      bodyScope = varScope
+      enterScope(varScope)
+      for binding in varScope.orderedBindings where binding.kind == .var {
+        if scope.bindings[binding.name] != nil {
+          let value = try loadBinding(named: binding.name, from: scope)
+          storeToBinding(binding, value, hops: 0)
+        }
+      }
+    }
+    if function.kind == .classConstructor {
+      emit(.initializeFields, Int32(Frame.thisOffset))
+    }
+    switch function.body {
+    case .block(let statements):
+      try hoistFunctionDeclarations(statements, in: bodyScope, topLevel: true)
+      try compileStatements(statements)
+      try emitImplicitReturn()
+    case .expression(let expression):
+      let value = try compile(expression)
+      emit(.return, value)
+    }
+  }
+
+  /// `this`, `new.target`, `%home`: frame registers when uncaptured.
+  private func allocateSpecialBindings(_ scope: Scope) {
+    for binding in scope.orderedBindings where !binding.isCaptured {
+      switch binding.kind {
+      case .this: binding.location = .register(Int32(Frame.thisOffset))
+      case .newTarget: binding.location = .register(Int32(Frame.newTargetOffset))
+      case .functionObject: binding.location = .register(Int32(Frame.calleeOffset))
+      default: break
+      }
+    }
+  }
+
+  /// Copies special bindings into the function environment when closures capture them.
+  private func storeCapturedSpecials(_ scope: Scope) {
+    for binding in scope.orderedBindings {
+      switch binding.kind {
+      case .this where binding.isCaptured:
+        storeToBinding(binding, Int32(Frame.thisOffset), hops: 0)
+      case .newTarget where binding.isCaptured:
+        storeToBinding(binding, Int32(Frame.newTargetOffset), hops: 0)
+      case .functionObject where binding.isCaptured:
+        storeToBinding(binding, Int32(Frame.calleeOffset), hops: 0)
+      case .homeObject:
+        if scope.usesHomeObject {
+          let register: Int32
+          if binding.isCaptured {
+            register = allocateRegister()
+            emit(.loadHomeObject, register)
+            storeToBinding(binding, register, hops: 0)
+          } else {
+            register = allocateRegister()
+            binding.location = .register(register)
+            emit(.loadHomeObject, register)
+          }
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  private func bindParameters(_ function: FunctionNode) throws(CompileError) {
+    let scope = functionScope
+    if function.hasSimpleParameterList {
+      var slots: [Int] = []
+      for (index, parameter) in function.parameters.enumerated() {
+        guard case .identifier(let identifier) = parameter.target, let binding = scope.bindings[identifier.name]
+        else { continue }
+        if binding.isCaptured {
+          // The last parameter of a duplicated name wins.
+          let isLast = !function.parameters[(index + 1)...].contains { later in
+            if case .identifier(let other) = later.target { return other.name == identifier.name }
+            return false
+          }
+          if isLast { storeToBinding(binding, Int32(index), hops: 0) }
+          if case .environment(let slot) = binding.location, isLast {
+            slots.append(slot)
+          } else {
+            slots.append(-1)
+          }
+        } else {
+          slots.append(-1)
+        }
+      }
+      mappedParameterSlots = slots
+      return
+    }
+    // Parameters with defaults or patterns: initialized left to right, each in TDZ until then.
+    for binding in scope.orderedBindings where binding.kind == .parameter {
+      if !binding.isCaptured, case .unallocated = binding.location {
+        binding.location = .register(allocateRegister())
+      }
+      emitInitializeEmpty(binding)
+    }
+    for (index, parameter) in function.parameters.enumerated() {
+      var value = Int32(index)
+      if let defaultValue = parameter.defaultValue {
+        let temporary = allocateRegister()
+        emit(.move, temporary, value)
+        let skip = newLabel()
+        emitJump(.jumpIfNotUndefined, temporary, to: skip)
+        try compileNamed(defaultValue, name: patternName(parameter.target), into: temporary)
+        bind(skip)
+        value = temporary
+      }
+      try bindPattern(parameter.target, value: value, mode: .initialize)
+    }
+    if let rest = function.restParameter {
+      try bindPattern(rest, value: restRegister, mode: .initialize)
+    }
+  }
+
+  func emitInitializeEmpty(_ binding: Binding) {
+    switch binding.location {
+    case .register(let register):
+      emit(.loadEmpty, register)
+    case .environment(let slot):
+      let temporary = allocateRegister()
+      emit(.loadEmpty, temporary)
+      emit(.setEnvironment, 0, Int32(slot), temporary)
+      registerTop -= 1
+    case .unallocated:
+      break
+    }
+  }
+
+  func patternName(_ pattern: Pattern) -> String? {
+    if case .identifier(let identifier) = pattern { return identifier.name }
+    return nil
+  }
+
+  func emitImplicitReturn() throws(CompileError) {
+    if isDerivedConstructor {
+      let value = try loadThis()
+      emit(.return, value)
+      return
+    }
+    let undefined = allocateRegister()
+    emit(.loadUndefined, undefined)
+    emit(.return, undefined)
+  }
+
+  /// Instantiates the function declarations of a statement list (hoisting).
+  func hoistFunctionDeclarations(_ statements: [Statement], in scope: Scope, topLevel: Bool) throws(CompileError) {
+    for statement in statements {
+      var candidate = statement
+      while case .labeled(_, let body) = candidate.kind { candidate = body }
+      guard case .functionDeclaration(let function) = candidate.kind, let name = function.name else { continue }
+      let mark = registerTop
+      let closure = allocateRegister()
+      try emitClosure(function, name: name.name, into: closure)
+      if kind != .function && topLevel && (scope.kind == .script || (scope.kind == .eval && !scope.isStrict)) {
+        // Global code and sloppy eval: functions are declared by name in the variable scope.
+        if kind == .eval {
+          emit(.declareEvalFunction, atomConstant(name.name), closure)
+        } else {
+          emit(.setGlobal, atomConstant(name.name), closure, newCacheSite())
+        }
+      } else if let binding = scope.bindings[name.name] {
+        storeToBinding(binding, closure, hops: 0)
+      }
+      registerTop = mark
+    }
+  }
+
+  /// Creates a closure for a nested function into `register`.
+  func emitClosure(_ function: FunctionNode, name: String, into register: Int32) throws(CompileError) {
+    let cell = try FunctionCompiler.compileFunction(function, runtime: runtime, source: source, name: name)
+    emit(.newClosure, register, constant(cell.value))
+  }
+
+  /// A named function expression binds its own name in a scope around it.
+  func emitFunctionExpression(_ function: FunctionNode, name: String, into register: Int32) throws(CompileError) {
+    if let selfName = function.name, let nameScope = function.scope?.parent, nameScope.kind == .block,
+      let binding = nameScope.bindings[selfName.name], binding.kind == .functionSelfName
+    {
+      let saved = currentScope
+      enterScope(nameScope)
+      try emitClosure(function, name: selfName.name, into: register)
+      storeToBinding(binding, register, hops: 0)
+      leaveScope(nameScope)
+      currentScope = saved
+      return
+    }
+    try emitClosure(function, name: name, into: register)
+  }
+}

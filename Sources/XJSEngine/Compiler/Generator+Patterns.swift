@@ -1,0 +1,176 @@
+import XJSSyntax
+
+// Destructuring: binding patterns (declarations, parameters) and assignment
+// patterns, over the iterator protocol for arrays.
+
+extension FunctionCompiler {
+  func bindPattern(_ pattern: Pattern, value: Int32, mode: StoreMode) throws(CompileError) {
+    let mark = registerTop
+    defer { registerTop = mark }
+    switch pattern {
+    case .identifier(let identifier):
+      try storeIdentifier(identifier, value, mode: mode)
+    case .expression(let expression):
+      let reference = try prepareReference(expression)
+      try storeReference(reference, value)
+    case .object(let object):
+      try bindObjectPattern(object, value: value, mode: mode)
+    case .array(let array):
+      try bindArrayPattern(array, value: value, mode: mode)
+    }
+  }
+
+  // MARK: Objects
+
+  private func bindObjectPattern(_ pattern: ObjectPattern, value: Int32, mode: StoreMode) throws(CompileError) {
+    at(pattern.range)
+    emit(.requireObjectCoercible, value)
+    var excludedKeys: [Int32] = []
+    let keepKeys = pattern.rest != nil
+    for property in pattern.properties {
+      let mark = registerTop
+      // Member targets of an assignment pattern are evaluated before the value is read.
+      var reference: Reference? = nil
+      let key: Int32
+      if let name = staticKeyName(property.key), !keepKeys {
+        key = -1
+        if case .expression(let expression) = property.target { reference = try prepareReference(expression) }
+        let element = allocateRegister()
+        emit(.getProperty, element, value, atomConstant(name), newCacheSite())
+        try finishPatternElement(property.target, property.defaultValue, element, reference, mode: mode)
+        registerTop = mark
+        continue
+      } else {
+        key = try compilePropertyKey(property.key)
+      }
+      if keepKeys {
+        // Keep the key alive below the temporaries for the rest object.
+        excludedKeys.append(key)
+      }
+      if case .expression(let expression) = property.target { reference = try prepareReference(expression) }
+      let element = allocateRegister()
+      emit(.getElement, element, value, key)
+      try finishPatternElement(property.target, property.defaultValue, element, reference, mode: mode)
+      if !keepKeys { registerTop = mark }
+    }
+    if let rest = pattern.rest {
+      var restReference: Reference? = nil
+      if case .expression(let expression) = rest { restReference = try prepareReference(expression) }
+      // The excluded keys must be consecutive registers.
+      let first = allocateRegisters(excludedKeys.count)
+      for (index, key) in excludedKeys.enumerated() { emit(.move, first + Int32(index), key) }
+      let object = allocateRegister()
+      emit(.newObject, object)
+      emit(.copyDataProperties, object, value, first, Int32(excludedKeys.count))
+      if let restReference {
+        try storeReference(restReference, object)
+      } else {
+        try bindPattern(rest, value: object, mode: mode)
+      }
+    }
+  }
+
+  /// Applies the default value and binds one destructured element.
+  private func finishPatternElement(
+    _ target: Pattern, _ defaultValue: Expression?, _ element: Int32, _ reference: Reference?, mode: StoreMode
+  ) throws(CompileError) {
+    if let defaultValue {
+      let skip = newLabel()
+      emitJump(.jumpIfNotUndefined, element, to: skip)
+      try compileNamed(defaultValue, name: patternName(target), into: element)
+      bind(skip)
+    }
+    if let reference {
+      try storeReference(reference, element)
+    } else {
+      try bindPattern(target, value: element, mode: mode)
+    }
+  }
+
+  // MARK: Arrays
+
+  private func bindArrayPattern(_ pattern: ArrayPattern, value: Int32, mode: StoreMode) throws(CompileError) {
+    at(pattern.range)
+    let iterator = allocateRegisters(2)
+    emit(.getIterator, iterator, value)
+    let done = allocateRegister()
+    emit(.loadFalse, done)
+    let savedEnvironment = allocateRegister()
+    emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
+    let savedDepth = scopeDepth
+    let start = currentPosition
+    for element in pattern.elements {
+      let mark = registerTop
+      var reference: Reference? = nil
+      if let element, case .expression(let expression) = element.target {
+        reference = try prepareReference(expression)
+      }
+      let item = allocateRegister()
+      try emitStep(iterator: iterator, done: done, into: item)
+      if let element {
+        try finishPatternElement(element.target, element.defaultValue, item, reference, mode: mode)
+      }
+      registerTop = mark
+    }
+    if let rest = pattern.rest {
+      var reference: Reference? = nil
+      if case .expression(let expression) = rest { reference = try prepareReference(expression) }
+      let array = allocateRegister()
+      emit(.newArray, array, 0, 0)
+      let loop = newLabel()
+      let finished = newLabel()
+      let item = allocateRegister()
+      let skipLoop = newLabel()
+      emitJump(.jumpIfTrue, done, to: skipLoop)
+      bind(loop)
+      emit(.loadTrue, done)
+      emitJump(.iteratorNext, item, iterator, to: finished)
+      emit(.loadFalse, done)
+      emit(.arrayAppend, array, item)
+      emitJump(.jump, to: loop)
+      bind(finished)
+      bind(skipLoop)
+      emit(.loadTrue, done)
+      if let reference {
+        try storeReference(reference, array)
+      } else {
+        try bindPattern(rest, value: array, mode: mode)
+      }
+    }
+    let end = currentPosition
+    // Done normally: close the iterator unless it is exhausted.
+    let after = newLabel()
+    emitJump(.jumpIfTrue, done, to: after)
+    emit(.iteratorClose, iterator, 0)
+    emitJump(.jump, to: after)
+    // Abrupt completion inside the pattern: close (ignoring errors) unless the iterator itself threw.
+    let handler = newLabel()
+    handlers.append((start, end, handler))
+    bind(handler)
+    let exception = allocateRegister()
+    emit(.moveException, exception)
+    emit(.move, Int32(Frame.environmentOffset), savedEnvironment)
+    scopeDepth = savedDepth
+    let rethrow = newLabel()
+    emitJump(.jumpIfTrue, done, to: rethrow)
+    emit(.iteratorClose, iterator, 1)
+    bind(rethrow)
+    emit(.throw, exception)
+    bind(after)
+  }
+
+  /// One IteratorStep: `item` = next value, or undefined (and `done` = true) when exhausted.
+  private func emitStep(iterator: Int32, done: Int32, into item: Int32) throws(CompileError) {
+    let exhausted = newLabel()
+    let next = newLabel()
+    emit(.loadUndefined, item)
+    emitJump(.jumpIfTrue, done, to: next)
+    emit(.loadTrue, done)
+    emitJump(.iteratorNext, item, iterator, to: exhausted)
+    emit(.loadFalse, done)
+    emitJump(.jump, to: next)
+    bind(exhausted)
+    emit(.loadUndefined, item)
+    bind(next)
+  }
+}

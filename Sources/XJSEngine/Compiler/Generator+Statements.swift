@@ -1,0 +1,732 @@
+import XJSSyntax
+
+// Statements: declarations, control flow, loops, exceptions.
+
+extension FunctionCompiler {
+  func compileStatements(_ statements: [Statement]) throws(CompileError) {
+    for statement in statements { try compileStatement(statement) }
+  }
+
+  func compileStatement(_ statement: Statement) throws(CompileError) {
+    let mark = registerTop
+    defer { registerTop = mark }
+    at(statement.range)
+    switch statement.kind {
+    case .variableDeclaration(let declaration):
+      try compileVariableDeclaration(declaration)
+    case .functionDeclaration(let function):
+      try compileAnnexBFunctionCopy(function)
+    case .classDeclaration(let node):
+      let value = try compileClass(node, nameForAnonymous: nil)
+      if let name = node.name { try storeIdentifier(name, value, mode: .initialize) }
+    case .expression(let expression):
+      if let completion = completionRegister {
+        _ = try compile(expression, into: completion)
+      } else {
+        _ = try compile(expression)
+      }
+    case .block(let block):
+      try compileBlock(block)
+    case .empty, .debugger:
+      if case .debugger = statement.kind { emit(.debugger) }
+    case .if(let test, let consequent, let alternate):
+      try compileIf(test, consequent, alternate)
+    case .for(let node):
+      try compileFor(node, labels: [])
+    case .forIn(let node):
+      try compileForIn(node, labels: [])
+    case .forOf(let node):
+      try compileForOf(node, labels: [])
+    case .while(let test, let body):
+      try compileWhile(test, body, labels: [])
+    case .doWhile(let body, let test):
+      try compileDoWhile(body, test, labels: [])
+    case .continue(let label):
+      try compileJump(isBreak: false, label: label, range: statement.range)
+    case .break(let label):
+      try compileJump(isBreak: true, label: label, range: statement.range)
+    case .return(let argument):
+      try compileReturn(argument)
+    case .throw(let argument):
+      let value = try compile(argument)
+      emit(.throw, value)
+    case .with(let object, let body):
+      try compileWith(object, body)
+    case .switch(let node):
+      try compileSwitch(node, labels: [])
+    case .labeled:
+      try compileLabeled(statement)
+    case .try(let node):
+      try compileTry(node)
+    }
+  }
+
+  private func setCompletionUndefined() {
+    if let completion = completionRegister { emit(.loadUndefined, completion) }
+  }
+
+  // MARK: Declarations
+
+  func compileVariableDeclaration(_ declaration: VariableDeclaration) throws(CompileError) {
+    for declarator in declaration.declarators {
+      let mark = registerTop
+      defer { registerTop = mark }
+      at(declarator.range)
+      if let initializer = declarator.initializer {
+        let value = try compileNamed(initializer, name: patternName(declarator.target))
+        try bindPattern(declarator.target, value: value, mode: declaration.kind == .var ? .assign : .initialize)
+      } else if declaration.kind != .var {
+        let undefined = allocateRegister()
+        emit(.loadUndefined, undefined)
+        try bindPattern(declarator.target, value: undefined, mode: .initialize)
+      }
+    }
+  }
+
+  /// Annex B.3.3: evaluating a sloppy block function declaration copies its value to the var binding.
+  private func compileAnnexBFunctionCopy(_ function: FunctionNode) throws(CompileError) {
+    guard let name = function.name, currentScope.kind != .script, !currentScope.isFunctionBoundary,
+      currentScope.kind != .functionBody, let binding = currentScope.bindings[name.name]
+    else {
+      if let name = function.name, !isStrict, currentScope.kind != .script, !currentScope.isFunctionBoundary,
+        currentScope.kind != .functionBody, currentScope.functionScope.varScope.kind == .script
+          || currentScope.functionScope.varScope.kind == .eval
+      {
+        _ = name
+      }
+      return
+    }
+    let value = loadFromBinding(binding, hops: 0, needsCheck: false, into: nil)
+    if let varBinding = binding.annexBVarBinding {
+      storeToBinding(varBinding, value, hops: 0)
+    } else if !isStrict && binding.kind == .function {
+      let varScope = currentScope.functionScope.varScope!
+      if varScope.kind == .script {
+        emit(.setGlobal, atomConstant(name.name), value, newCacheSite())
+      } else if varScope.kind == .eval && !varScope.isStrict {
+        emit(.setName, atomConstant(name.name), value)
+      }
+    }
+  }
+
+  // MARK: Blocks
+
+  func compileBlock(_ block: BlockStatement) throws(CompileError) {
+    guard let scope = block.scope else {
+      try compileStatements(block.body)
+      return
+    }
+    enterScope(scope)
+    try hoistFunctionDeclarations(block.body, in: scope, topLevel: false)
+    try compileStatements(block.body)
+    leaveScope(scope)
+  }
+
+  /// Single-statement positions: a function declaration there has its own scope.
+  func compileSubStatement(_ statement: Statement) throws(CompileError) {
+    if case .functionDeclaration = statement.kind, let scope = subStatementScope(statement) {
+      enterScope(scope)
+      try hoistFunctionDeclarations([statement], in: scope, topLevel: false)
+      try compileStatement(statement)
+      leaveScope(scope)
+      return
+    }
+    try compileStatement(statement)
+  }
+
+  /// The scope the analysis created around a function declaration in statement position.
+  private func subStatementScope(_ statement: Statement) -> Scope? {
+    guard case .functionDeclaration(let function) = statement.kind else { return nil }
+    // The function's scope's parent is that block scope.
+    if let parent = function.scope?.parent, parent.kind == .block, parent.parent === currentScope {
+      return parent
+    }
+    return nil
+  }
+
+  // MARK: Conditionals
+
+  private func compileIf(_ test: Expression, _ consequent: Statement, _ alternate: Statement?) throws(CompileError) {
+    setCompletionUndefined()
+    let elseLabel = newLabel()
+    let end = newLabel()
+    try compileCondition(test, jumpIfFalseTo: elseLabel)
+    try compileSubStatement(consequent)
+    if let alternate {
+      emitJump(.jump, to: end)
+      bind(elseLabel)
+      try compileSubStatement(alternate)
+    } else {
+      bind(elseLabel)
+    }
+    bind(end)
+  }
+
+  /// Compiles a condition and jumps to `target` when it is false (fusing comparisons).
+  func compileCondition(_ test: Expression, jumpIfFalseTo target: Label) throws(CompileError) {
+    let mark = registerTop
+    defer { registerTop = mark }
+    if case .binary(let op, let left, let right) = test.kind {
+      switch op {
+      case .lessThan:
+        let a = try compileOperand(left, before: right)
+        let b = try compile(right)
+        emitJump(.jumpIfNotLessThan, a, b, to: target)
+        return
+      case .strictEqual, .strictNotEqual:
+        let a = try compileOperand(left, before: right)
+        let b = try compile(right)
+        emitJump(op == .strictEqual ? .jumpIfNotStrictEqual : .jumpIfStrictEqual, a, b, to: target)
+        return
+      default: break
+      }
+    }
+    if case .logical(.and, let left, let right) = test.kind {
+      try compileCondition(left, jumpIfFalseTo: target)
+      try compileCondition(right, jumpIfFalseTo: target)
+      return
+    }
+    if case .unary(.logicalNot, let operand) = test.kind {
+      let value = try compile(operand)
+      emitJump(.jumpIfTrue, value, to: target)
+      return
+    }
+    let value = try compile(test)
+    emitJump(.jumpIfFalse, value, to: target)
+  }
+
+  // MARK: Loops
+
+  private func pushLoop(labels: [String], breakLabel: Label, continueLabel: Label?) {
+    controlStack.append(
+      .jumpTarget(labels: labels, breakLabel: breakLabel, continueLabel: continueLabel, scopeDepth: scopeDepth))
+  }
+
+  private func compileWhile(_ test: Expression, _ body: Statement, labels: [String]) throws(CompileError) {
+    setCompletionUndefined()
+    let top = newLabel()
+    let end = newLabel()
+    let continueLabel = newLabel()
+    emitJump(.jump, to: continueLabel)
+    bind(top)
+    pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
+    try compileSubStatement(body)
+    controlStack.removeLast()
+    bind(continueLabel)
+    try compileLoopCondition(test, jumpIfTrueTo: top)
+    bind(end)
+  }
+
+  /// A loop's back edge: jumps to `target` (backwards, a safe point) while `test` holds.
+  private func compileLoopCondition(_ test: Expression, jumpIfTrueTo target: Label) throws(CompileError) {
+    let exit = newLabel()
+    try compileCondition(test, jumpIfFalseTo: exit)
+    emitJump(.jump, to: target)
+    bind(exit)
+  }
+
+  private func compileDoWhile(_ body: Statement, _ test: Expression, labels: [String]) throws(CompileError) {
+    setCompletionUndefined()
+    let top = newLabel()
+    let end = newLabel()
+    let continueLabel = newLabel()
+    bind(top)
+    pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
+    try compileSubStatement(body)
+    controlStack.removeLast()
+    bind(continueLabel)
+    try compileLoopCondition(test, jumpIfTrueTo: top)
+    bind(end)
+  }
+
+  private func compileFor(_ node: ForStatement, labels: [String]) throws(CompileError) {
+    setCompletionUndefined()
+    let scope = node.scope
+    if let scope { enterScope(scope) }
+    switch node.initializer {
+    case .declaration(let declaration)?:
+      try compileVariableDeclaration(declaration)
+    case .expression(let expression)?:
+      let mark = registerTop
+      _ = try compile(expression)
+      registerTop = mark
+    case nil:
+      break
+    }
+    // Per-iteration bindings: closures capturing a `let` see that iteration's value.
+    let perIteration = scope.map { $0.hasEnvironment } ?? false
+    if perIteration { emit(.copyScope) }
+    let top = newLabel()
+    let end = newLabel()
+    let continueLabel = newLabel()
+    let testLabel = newLabel()
+    emitJump(.jump, to: testLabel)
+    bind(top)
+    pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
+    try compileSubStatement(node.body)
+    controlStack.removeLast()
+    bind(continueLabel)
+    if perIteration { emit(.copyScope) }
+    if let update = node.update {
+      let mark = registerTop
+      _ = try compile(update)
+      registerTop = mark
+    }
+    bind(testLabel)
+    if let test = node.test {
+      try compileLoopCondition(test, jumpIfTrueTo: top)
+    } else {
+      emitJump(.jump, to: top)
+    }
+    bind(end)
+    if let scope { leaveScope(scope) }
+  }
+
+  private func compileForIn(_ node: ForInOfStatement, labels: [String]) throws(CompileError) {
+    setCompletionUndefined()
+    let object = try compileForHeadRight(node)
+    let end = newLabel()
+    let skip = newLabel()
+    emitJump(.jumpIfNullish, object, to: skip)
+    let enumerator = allocateRegister()
+    emit(.forInEnumerate, enumerator, object)
+    let top = newLabel()
+    let continueLabel = newLabel()
+    let key = allocateRegister()
+    bind(continueLabel)
+    emitJump(.forInNext, key, enumerator, to: end)
+    try compileForBinding(node, value: key)
+    pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
+    try compileSubStatement(node.body)
+    controlStack.removeLast()
+    if let scope = node.scope { leaveScope(scope) }
+    emitJump(.jump, to: continueLabel)
+    _ = top
+    bind(end)
+    bind(skip)
+  }
+
+  /// Evaluates the right-hand side of for-in/of (in the TDZ scope of the head's names).
+  private func compileForHeadRight(_ node: ForInOfStatement) throws(CompileError) -> Int32 {
+    if case .declaration(let kind, _, let initializer) = node.head {
+      if kind == .var, let initializer, case .declaration(_, let pattern, _) = node.head {
+        // Annex B: for (var x = init in obj)
+        let value = try compileNamed(initializer, name: patternName(pattern))
+        try bindPattern(pattern, value: value, mode: .assign)
+      }
+      if kind != .var, let tdzScope = currentScope.auxiliaryScopes[node.right.range.start] {
+        enterScope(tdzScope)
+        let value = allocateRegister()
+        _ = try compile(node.right, into: value)
+        leaveScope(tdzScope)
+        return value
+      }
+    }
+    let value = allocateRegister()
+    _ = try compile(node.right, into: value)
+    return value
+  }
+
+  /// Binds the loop variable for one iteration (entering the per-iteration scope).
+  private func compileForBinding(_ node: ForInOfStatement, value: Int32) throws(CompileError) {
+    switch node.head {
+    case .declaration(let kind, let pattern, _):
+      if kind != .var, let scope = node.scope {
+        enterScope(scope)
+        try bindPattern(pattern, value: value, mode: .initialize)
+      } else {
+        try bindPattern(pattern, value: value, mode: .assign)
+      }
+    case .pattern(let pattern):
+      try bindPattern(pattern, value: value, mode: .assign)
+    }
+  }
+
+  private func compileForOf(_ node: ForInOfStatement, labels: [String]) throws(CompileError) {
+    if node.isAwait {
+      throw CompileError(message: "for await is not supported yet", offset: Int(node.range.start))
+    }
+    setCompletionUndefined()
+    let iterable = try compileForHeadRight(node)
+    let iterator = allocateRegisters(2)
+    emit(.getIterator, iterator, iterable)
+    let end = newLabel()
+    let continueLabel = newLabel()
+    let value = allocateRegister()
+    bind(continueLabel)
+    emitJump(.iteratorNext, value, iterator, to: end)
+    // Exceptions thrown by the binding or the body close the iterator.
+    let bodyStart = currentPosition
+    let handler = newLabel()
+    controlStack.append(.iterator(register: iterator, scopeDepth: scopeDepth))
+    let savedDepth = scopeDepth
+    let savedEnvironment = allocateRegister()
+    emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
+    try compileForBinding(node, value: value)
+    pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
+    try compileSubStatement(node.body)
+    controlStack.removeLast()
+    if let scope = node.scope, case .declaration(let kind, _, _) = node.head, kind != .var { leaveScope(scope) }
+    controlStack.removeLast()
+    let bodyEnd = currentPosition
+    emitJump(.jump, to: continueLabel)
+    handlers.append((bodyStart, bodyEnd, handler))
+    bind(handler)
+    let exception = allocateRegister()
+    emit(.moveException, exception)
+    emit(.move, Int32(Frame.environmentOffset), savedEnvironment)
+    scopeDepth = savedDepth
+    emit(.iteratorClose, iterator, 1)
+    emit(.throw, exception)
+    bind(end)
+  }
+
+  // MARK: Jumps
+
+  private func compileJump(isBreak: Bool, label: String?, range: SourceRange) throws(CompileError) {
+    var depth = scopeDepth
+    for index in stride(from: controlStack.count - 1, through: 0, by: -1) {
+      switch controlStack[index] {
+      case .jumpTarget(let labels, let breakLabel, let continueLabel, let targetDepth):
+        let matches: Bool
+        if let label {
+          matches = labels.contains(label)
+        } else {
+          matches = isBreak ? !labels.contains("%switch-or-block") || true : continueLabel != nil
+        }
+        guard matches else { continue }
+        if !isBreak && continueLabel == nil { continue }
+        if label == nil && isBreak == false && continueLabel == nil { continue }
+        let target = isBreak ? breakLabel : continueLabel!
+        emitScopePops(from: depth, to: targetDepth)
+        emitJump(.jump, to: target)
+        return
+      case .finally(let kindRegister, _, let entry, let jumps, let targetDepth):
+        // Route through the finally block, which continues the jump afterwards.
+        guard let destination = findJumpDestination(isBreak: isBreak, label: label, below: index) else {
+          throw CompileError(message: "Illegal break/continue", offset: Int(range.start))
+        }
+        emitScopePops(from: depth, to: targetDepth)
+        depth = targetDepth
+        let kindValue = jumps.kind(for: destination)
+        emit(.loadInt, kindRegister, kindValue)
+        emitJump(.jump, to: entry)
+        return
+      case .iterator(let register, let targetDepth):
+        guard findJumpDestination(isBreak: isBreak, label: label, below: index) != nil else { continue }
+        // Leaving a for-of loop closes its iterator (unless continuing that same loop).
+        if isContinueOfLoopAbove(index, isBreak: isBreak, label: label) { continue }
+        emitScopePops(from: depth, to: targetDepth)
+        depth = targetDepth
+        emit(.iteratorClose, register, 0)
+      }
+    }
+    throw CompileError(message: "Illegal \(isBreak ? "break" : "continue") statement", offset: Int(range.start))
+  }
+
+  /// True when the jump continues the loop whose iterator entry sits at `index`
+  /// (that loop's jump target is the next entry above it).
+  private func isContinueOfLoopAbove(_ index: Int, isBreak: Bool, label: String?) -> Bool {
+    guard !isBreak, index + 1 < controlStack.count else { return false }
+    if case .jumpTarget(let labels, _, let continueLabel, _) = controlStack[index + 1], continueLabel != nil {
+      if let label { return labels.contains(label) }
+      // An unlabeled continue targets the innermost loop: is it this one?
+      for inner in stride(from: controlStack.count - 1, to: index + 1, by: -1) {
+        if case .jumpTarget(_, _, let innerContinue, _) = controlStack[inner], innerContinue != nil { return false }
+      }
+      return true
+    }
+    return false
+  }
+
+  /// The label a break/continue goes to, searching the control stack below `index`.
+  private func findJumpDestination(isBreak: Bool, label: String?, below index: Int) -> Label? {
+    for inner in stride(from: index - 1, through: 0, by: -1) {
+      if case .jumpTarget(let labels, let breakLabel, let continueLabel, _) = controlStack[inner] {
+        if let label {
+          if labels.contains(label) { return isBreak ? breakLabel : continueLabel }
+        } else if isBreak {
+          return breakLabel
+        } else if let continueLabel {
+          return continueLabel
+        }
+      }
+    }
+    return nil
+  }
+
+  func emitScopePops(from depth: Int, to target: Int) {
+    if depth > target {
+      for _ in target..<depth { emit(.popScope) }
+    }
+  }
+
+  private func compileReturn(_ argument: Expression?) throws(CompileError) {
+    var value: Int32
+    if let argument {
+      value = try compile(argument)
+    } else {
+      value = allocateRegister()
+      emit(.loadUndefined, value)
+    }
+    if isDerivedConstructor {
+      // A derived constructor returns `this` for `return;` / `return undefined`.
+      let done = newLabel()
+      let result = allocateRegister()
+      emit(.move, result, value)
+      emitJump(.jumpIfNotUndefined, result, to: done)
+      _ = try loadThis(into: result)
+      bind(done)
+      value = result
+    }
+    // Run enclosing finally blocks and close iterators first.
+    var depth = scopeDepth
+    for index in stride(from: controlStack.count - 1, through: 0, by: -1) {
+      switch controlStack[index] {
+      case .finally(let kindRegister, let valueRegister, let entry, _, let targetDepth):
+        emitScopePops(from: depth, to: targetDepth)
+        depth = targetDepth
+        emit(.move, valueRegister, value)
+        emit(.loadInt, kindRegister, CompletionKind.return)
+        emitJump(.jump, to: entry)
+        return
+      case .iterator(let register, _):
+        emit(.iteratorClose, register, 0)
+      case .jumpTarget:
+        break
+      }
+    }
+    emit(.return, value)
+  }
+
+  // MARK: Labels
+
+  private func compileLabeled(_ statement: Statement) throws(CompileError) {
+    var labels: [String] = []
+    var body = statement
+    while case .labeled(let label, let inner) = body.kind {
+      labels.append(label)
+      body = inner
+    }
+    switch body.kind {
+    case .for(let node): try compileFor(node, labels: labels)
+    case .forIn(let node): try compileForIn(node, labels: labels)
+    case .forOf(let node): try compileForOf(node, labels: labels)
+    case .while(let test, let inner): try compileWhile(test, inner, labels: labels)
+    case .doWhile(let inner, let test): try compileDoWhile(inner, test, labels: labels)
+    case .switch(let node): try compileSwitch(node, labels: labels)
+    default:
+      let end = newLabel()
+      controlStack.append(.jumpTarget(labels: labels, breakLabel: end, continueLabel: nil, scopeDepth: scopeDepth))
+      try compileSubStatement(body)
+      controlStack.removeLast()
+      bind(end)
+    }
+  }
+
+  // MARK: switch
+
+  private func compileSwitch(_ node: SwitchStatement, labels: [String]) throws(CompileError) {
+    setCompletionUndefined()
+    let discriminant = allocateRegister()
+    _ = try compile(node.discriminant, into: discriminant)
+    if let scope = node.scope {
+      enterScope(scope)
+      var all: [Statement] = []
+      for switchCase in node.cases { all.append(contentsOf: switchCase.body) }
+      try hoistFunctionDeclarations(all, in: scope, topLevel: false)
+    }
+    let end = newLabel()
+    var bodyLabels: [Label] = []
+    var defaultLabel: Label? = nil
+    for switchCase in node.cases {
+      let label = newLabel()
+      bodyLabels.append(label)
+      if let test = switchCase.test {
+        let mark = registerTop
+        let value = try compile(test)
+        emitJump(.jumpIfStrictEqual, discriminant, value, to: label)
+        registerTop = mark
+      } else {
+        defaultLabel = label
+      }
+    }
+    emitJump(.jump, to: defaultLabel ?? end)
+    controlStack.append(.jumpTarget(labels: labels + ["%switch"], breakLabel: end, continueLabel: nil, scopeDepth: scopeDepth))
+    for (index, switchCase) in node.cases.enumerated() {
+      bind(bodyLabels[index])
+      try compileStatements(switchCase.body)
+    }
+    controlStack.removeLast()
+    bind(end)
+    if let scope = node.scope { leaveScope(scope) }
+  }
+
+  // MARK: with
+
+  private func compileWith(_ object: Expression, _ body: Statement) throws(CompileError) {
+    setCompletionUndefined()
+    let value = try compile(object)
+    let target = allocateRegister()
+    emit(.toObject, target, value)
+    emit(.pushWithScope, target)
+    scopeDepth += 1
+    // The analysis created a `with` scope around the body.
+    let withScope = currentScope.auxiliaryScopes[body.range.start]
+    if let withScope { currentScope = withScope }
+    try compileSubStatement(body)
+    if let withScope, let parent = withScope.parent { currentScope = parent }
+    emit(.popScope)
+    scopeDepth -= 1
+  }
+
+  // MARK: try
+
+  private func compileTry(_ node: TryStatement) throws(CompileError) {
+    setCompletionUndefined()
+    if let finalizer = node.finalizer {
+      try compileTryFinally(node, finalizer)
+    } else {
+      try compileTryCatch(node.block, node.handler!)
+    }
+  }
+
+  private func compileTryCatch(_ block: BlockStatement, _ handler: CatchClause) throws(CompileError) {
+    let savedEnvironment = allocateRegister()
+    emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
+    let savedDepth = scopeDepth
+    let start = currentPosition
+    try compileBlock(block)
+    let end = currentPosition
+    let after = newLabel()
+    emitJump(.jump, to: after)
+    let handlerLabel = newLabel()
+    handlers.append((start, end, handlerLabel))
+    bind(handlerLabel)
+    emit(.move, Int32(Frame.environmentOffset), savedEnvironment)
+    scopeDepth = savedDepth
+    try compileCatchClause(handler)
+    bind(after)
+  }
+
+  private func compileCatchClause(_ handler: CatchClause) throws(CompileError) {
+    let exception = allocateRegister()
+    emit(.moveException, exception)
+    if let scope = handler.scope { enterScope(scope) }
+    if let parameter = handler.parameter {
+      try bindPattern(parameter, value: exception, mode: .initialize)
+    }
+    try compileBlock(handler.body)
+    if let scope = handler.scope { leaveScope(scope) }
+  }
+
+  private func compileTryFinally(_ node: TryStatement, _ finalizer: BlockStatement) throws(CompileError) {
+    let kindRegister = allocateRegister()
+    let valueRegister = allocateRegister()
+    let savedEnvironment = allocateRegister()
+    emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
+    let savedDepth = scopeDepth
+    let entry = newLabel()
+    let jumps = FinallyJumps()
+    controlStack.append(
+      .finally(kindRegister: kindRegister, valueRegister: valueRegister, entry: entry, jumps: jumps, scopeDepth: scopeDepth))
+    let start = currentPosition
+    if let handler = node.handler {
+      try compileTryCatch(node.block, handler)
+    } else {
+      try compileBlock(node.block)
+    }
+    let end = currentPosition
+    controlStack.removeLast()
+    emit(.loadInt, kindRegister, CompletionKind.normal)
+    emitJump(.jump, to: entry)
+    // Exceptions anywhere in try/catch run the finally block, then rethrow.
+    let throwHandler = newLabel()
+    handlers.append((start, end, throwHandler))
+    bind(throwHandler)
+    emit(.move, Int32(Frame.environmentOffset), savedEnvironment)
+    scopeDepth = savedDepth
+    emit(.moveException, valueRegister)
+    emit(.loadInt, kindRegister, CompletionKind.throw)
+    bind(entry)
+    // The finally block must not clobber the pending completion.
+    let savedCompletion = completionRegister.map { register -> Int32 in
+      let saved = allocateRegister()
+      emit(.move, saved, register)
+      return saved
+    }
+    try compileBlock(finalizer)
+    if let savedCompletion, let completion = completionRegister { emit(.move, completion, savedCompletion) }
+    // Dispatch on how the try/catch was left.
+    let afterFinally = newLabel()
+    let constant = allocateRegister()
+    emit(.loadInt, constant, CompletionKind.normal)
+    emitJump(.jumpIfStrictEqual, kindRegister, constant, to: afterFinally)
+    let notThrow = newLabel()
+    emit(.loadInt, constant, CompletionKind.throw)
+    emitJump(.jumpIfNotStrictEqual, kindRegister, constant, to: notThrow)
+    emit(.throw, valueRegister)
+    bind(notThrow)
+    let notReturn = newLabel()
+    emit(.loadInt, constant, CompletionKind.return)
+    emitJump(.jumpIfNotStrictEqual, kindRegister, constant, to: notReturn)
+    try continueReturn(valueRegister)
+    bind(notReturn)
+    for (index, target) in jumps.targets.enumerated() {
+      let next = newLabel()
+      emit(.loadInt, constant, Int32(index + 3))
+      emitJump(.jumpIfNotStrictEqual, kindRegister, constant, to: next)
+      try continueJump(to: target)
+      bind(next)
+    }
+    bind(afterFinally)
+  }
+
+  /// After a finally block: keep returning through outer finally blocks.
+  private func continueReturn(_ value: Int32) throws(CompileError) {
+    var depth = scopeDepth
+    for index in stride(from: controlStack.count - 1, through: 0, by: -1) {
+      switch controlStack[index] {
+      case .finally(let kindRegister, let valueRegister, let entry, _, let targetDepth):
+        emitScopePops(from: depth, to: targetDepth)
+        depth = targetDepth
+        emit(.move, valueRegister, value)
+        emit(.loadInt, kindRegister, CompletionKind.return)
+        emitJump(.jump, to: entry)
+        return
+      case .iterator(let register, _):
+        emit(.iteratorClose, register, 0)
+      case .jumpTarget:
+        break
+      }
+    }
+    emit(.return, value)
+  }
+
+  /// After a finally block: continue a break/continue to `target` through outer constructs.
+  private func continueJump(to target: Label) throws(CompileError) {
+    var depth = scopeDepth
+    for index in stride(from: controlStack.count - 1, through: 0, by: -1) {
+      switch controlStack[index] {
+      case .jumpTarget(_, let breakLabel, let continueLabel, let targetDepth):
+        if breakLabel.id == target.id || continueLabel?.id == target.id {
+          emitScopePops(from: depth, to: targetDepth)
+          emitJump(.jump, to: target)
+          return
+        }
+      case .finally(let kindRegister, _, let entry, let jumps, let targetDepth):
+        emitScopePops(from: depth, to: targetDepth)
+        depth = targetDepth
+        emit(.loadInt, kindRegister, jumps.kind(for: target))
+        emitJump(.jump, to: entry)
+        return
+      case .iterator(let register, let targetDepth):
+        emitScopePops(from: depth, to: targetDepth)
+        depth = targetDepth
+        emit(.iteratorClose, register, 0)
+      }
+    }
+    emitJump(.jump, to: target)
+  }
+}
+

@@ -1,0 +1,375 @@
+// Bindings found by name at run time: globals (the global lexical record, then
+// the global object, with inline caches), and lookups through the environment
+// chain for code under `with` or direct `eval`.
+
+extension Runtime {
+  // MARK: Environments
+
+  func pushEnvironment(_ descriptor: ScopeDescriptor, parent: Value) -> Value {
+    let environment = newEnvironment(
+      parent: parent, slotCount: descriptor.slotCount, descriptor: descriptor.names.isEmpty ? nil : descriptor)
+    for slot in descriptor.lexicalSlots { environment.setSlot(slot, .empty) }
+    return environment.value
+  }
+
+  /// CreatePerIterationEnvironment: a copy of the loop's environment.
+  func copyEnvironment(_ environment: EnvironmentRef) -> EnvironmentRef {
+    let copy = newEnvironment(parent: environment.parent, slotCount: environment.slotCount, descriptor: environment.descriptor)
+    copy.slots.update(from: environment.slots, count: environment.slotCount)
+    copy.object = environment.object
+    return copy
+  }
+
+  // MARK: Globals
+
+  /// A global binding: the global lexical record first, then the global object.
+  func getGlobal(_ name: Value, cache: UnsafeMutablePointer<PropertyCacheEntry>) throws(JSException) -> Value {
+    let lexicals = realm.globalLexicals!
+    let global = realm.globalObject!
+    let entry = cache[0]
+    if entry.kind == .ownData && entry.shape == UInt(bitPattern: global.shape.cell)
+      && entry.holder == UInt(bitPattern: lexicals.shape.cell)
+    {
+      return loadCachedSlot(global, entry.offset)
+    }
+    let key = PropertyKey(atom: name.asString)
+    if case .data(let value, _, _) = lookupOwn(lexicals, key) {
+      if value.isEmpty { throw referenceError("Cannot access '\(keyDescription(key))' before initialization") }
+      return value
+    }
+    switch lookupOwn(global, key) {
+    case .data(let value, _, .slot(let slot)):
+      if !global.shape.isDictionary {
+        cache[0] = PropertyCacheEntry(
+          shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
+          holder: UInt(bitPattern: lexicals.shape.cell))
+      }
+      return value
+    case .absent:
+      if try hasProperty(global, key) { return try get(global, key) }
+      throw referenceError("\(keyDescription(key)) is not defined")
+    default:
+      return try get(global, key)
+    }
+  }
+
+  func getGlobalOrUndefined(_ name: Value) throws(JSException) -> Value {
+    let key = PropertyKey(atom: name.asString)
+    if case .data(let value, _, _) = lookupOwn(realm.globalLexicals, key) {
+      if value.isEmpty { throw referenceError("Cannot access '\(keyDescription(key))' before initialization") }
+      return value
+    }
+    let global = realm.globalObject!
+    if try hasProperty(global, key) { return try get(global, key) }
+    return .undefined
+  }
+
+  func setGlobal(_ name: Value, _ value: Value, strict: Bool, cache: UnsafeMutablePointer<PropertyCacheEntry>)
+    throws(JSException)
+  {
+    let lexicals = realm.globalLexicals!
+    let global = realm.globalObject!
+    let entry = cache[0]
+    if entry.kind == .ownData && entry.shape == UInt(bitPattern: global.shape.cell)
+      && entry.holder == UInt(bitPattern: lexicals.shape.cell)
+    {
+      storeCachedSlot(global, entry.offset, value)
+      return
+    }
+    let key = PropertyKey(atom: name.asString)
+    if case .data(let current, let attributes, let place) = lookupOwn(lexicals, key) {
+      if current.isEmpty { throw referenceError("Cannot access '\(keyDescription(key))' before initialization") }
+      if !attributes.contains(.writable) {
+        throw typeError("Assignment to constant variable '\(keyDescription(key))'")
+      }
+      writeOwnData(lexicals, place, value)
+      return
+    }
+    switch lookupOwn(global, key) {
+    case .data(_, let attributes, .slot(let slot)) where attributes.contains(.writable):
+      global.setSlot(slot, value)
+      if !global.shape.isDictionary {
+        cache[0] = PropertyCacheEntry(
+          shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
+          holder: UInt(bitPattern: lexicals.shape.cell))
+      }
+    case .absent:
+      if strict, !(try hasProperty(global, key)) {
+        throw referenceError("\(keyDescription(key)) is not defined")
+      }
+      try set(global, key, value, throwing: strict)
+    default:
+      try set(global, key, value, throwing: strict)
+    }
+  }
+
+  func initializeGlobalLexical(_ name: Value, _ value: Value) {
+    let key = PropertyKey(atom: name.asString)
+    if case .data(_, _, let place) = lookupOwn(realm.globalLexicals, key) {
+      writeOwnData(realm.globalLexicals, place, value)
+    }
+  }
+
+  /// GlobalDeclarationInstantiation (ES2024 16.1.7) for a script's code block, or
+  /// EvalDeclarationInstantiation's var part for sloppy eval code.
+  func declareGlobals(_ codeBlock: CodeBlock, environment: Value) throws(JSException) {
+    let declarations = codeBlock.declarations
+    let global = realm.globalObject!
+    let lexicals = realm.globalLexicals!
+    if codeBlock.kind == .eval {
+      try checkEvalVarConflicts(declarations.varNames + declarations.functionNames, environment: environment)
+      for name in declarations.varNames { try declareEvalVar(atom(name).value, environment: environment) }
+      return
+    }
+    // Step 5: lexical names may not clash with anything existing.
+    for (name, _) in declarations.lexicalNames {
+      let key = propertyKey(name)
+      if case .data = lookupOwn(lexicals, key) {
+        throw syntaxError("Identifier '\(name)' has already been declared")
+      }
+      if let existing = try getOwnProperty(global, key), existing.configurable == false {
+        throw syntaxError("Identifier '\(name)' has already been declared")
+      }
+    }
+    // Steps 6: var and function names may not clash with lexical ones.
+    for name in declarations.varNames + declarations.functionNames {
+      if case .data = lookupOwn(lexicals, propertyKey(name)) {
+        throw syntaxError("Identifier '\(name)' has already been declared")
+      }
+    }
+    // Step 10: functions must be definable.
+    for name in declarations.functionNames {
+      let key = propertyKey(name)
+      if let existing = try getOwnProperty(global, key), existing.configurable == false,
+        existing.isAccessorDescriptor || existing.writable != true || existing.enumerable != true
+      {
+        throw typeError("Cannot redefine global function '\(name)'")
+      }
+      if try getOwnProperty(global, key) == nil, !(try isExtensible(global)) {
+        throw typeError("Cannot define global function '\(name)'")
+      }
+    }
+    for name in declarations.varNames {
+      let key = propertyKey(name)
+      if try getOwnProperty(global, key) == nil, !(try isExtensible(global)) {
+        throw typeError("Cannot define global variable '\(name)'")
+      }
+    }
+    for (name, isConst) in declarations.lexicalNames {
+      addProperty(lexicals, propertyKey(name), .empty, isConst ? [.enumerable] : [.writable, .enumerable])
+    }
+    // Functions are created and stored by the code itself (SetGlobal); make sure
+    // each exists as an enumerable, non-configurable data property first.
+    for name in declarations.functionNames {
+      let key = propertyKey(name)
+      let existing = try getOwnProperty(global, key)
+      if existing == nil || existing?.configurable == true {
+        try definePropertyOrThrow(
+          global, key, PropertyDescriptor(value: .undefined, writable: true, enumerable: true, configurable: false))
+      }
+    }
+    for name in declarations.varNames {
+      let key = propertyKey(name)
+      if !(try hasOwnProperty(global, key)) {
+        try definePropertyOrThrow(
+          global, key, PropertyDescriptor(value: .undefined, writable: true, enumerable: true, configurable: false))
+      }
+    }
+  }
+
+  /// EvalDeclarationInstantiation step 3: a sloppy eval's var may not cross a lexical binding of the same name.
+  private func checkEvalVarConflicts(_ names: [String], environment: Value) throws(JSException) {
+    var cursor = environment
+    while cursor.isCell {
+      let current = EnvironmentRef(cursor)
+      if let descriptor = current.descriptor {
+        for name in names {
+          if let binding = descriptor.names[name], binding.isLexical || !descriptor.isVarScope {
+            if binding.isLexical { throw syntaxError("Identifier '\(name)' has already been declared") }
+          }
+        }
+        if descriptor.isVarScope { return }
+      }
+      cursor = current.parent
+    }
+    for name in names {
+      if case .data = lookupOwn(realm.globalLexicals, propertyKey(name)) {
+        throw syntaxError("Identifier '\(name)' has already been declared")
+      }
+    }
+  }
+
+  /// The nearest var scope environment of `environment`, or nil for global.
+  private func varEnvironment(_ environment: Value) -> EnvironmentRef? {
+    var cursor = environment
+    while cursor.isCell {
+      let current = EnvironmentRef(cursor)
+      if let descriptor = current.descriptor, descriptor.isVarScope { return current }
+      cursor = current.parent
+    }
+    return nil
+  }
+
+  func declareEvalVar(_ name: Value, environment: Value) throws(JSException) {
+    let key = PropertyKey(atom: name.asString)
+    guard let target = varEnvironment(environment) else {
+      let global = realm.globalObject!
+      if !(try hasOwnProperty(global, key)) {
+        try definePropertyOrThrow(
+          global, key, PropertyDescriptor(value: .undefined, writable: true, enumerable: true, configurable: true))
+      }
+      return
+    }
+    if target.descriptor?.names[name.asString.swiftString(heap)] != nil { return }
+    let bindings = dynamicBindings(of: target)
+    if !(try hasOwnProperty(bindings, key)) { addProperty(bindings, key, .undefined, [.writable, .enumerable, .configurable]) }
+  }
+
+  func declareEvalFunction(_ name: Value, _ function: Value, environment: Value) throws(JSException) {
+    let key = PropertyKey(atom: name.asString)
+    guard let target = varEnvironment(environment) else {
+      let global = realm.globalObject!
+      let existing = try getOwnProperty(global, key)
+      if existing == nil || existing?.configurable == true {
+        try definePropertyOrThrow(
+          global, key, PropertyDescriptor(value: function, writable: true, enumerable: true, configurable: true))
+      } else {
+        try set(global, key, function, throwing: true)
+      }
+      return
+    }
+    if let binding = target.descriptor?.names[name.asString.swiftString(heap)] {
+      target.setSlot(binding.slot, function)
+      return
+    }
+    let bindings = dynamicBindings(of: target)
+    try set(bindings, key, function, throwing: false)
+    if !(try hasOwnProperty(bindings, key)) { addProperty(bindings, key, function, [.writable, .enumerable, .configurable]) }
+  }
+
+  /// The object holding vars a sloppy eval added to a function's scope.
+  private func dynamicBindings(of environment: EnvironmentRef) -> ObjectRef {
+    if environment.object.isObject { return environment.object.asObject }
+    let object = newObject(.ordinary, prototype: .null)
+    environment.object = object.value
+    return object
+  }
+
+  // MARK: Lookups by name
+
+  enum NameLookup {
+    case slot(EnvironmentRef, Int, isConst: Bool)
+    case object(ObjectRef, isWith: Bool)
+    case globalLexical
+    case global
+    case none
+  }
+
+  /// Finds where `name` is bound, walking the environment chain from `environment`.
+  func lookupName(_ name: StringRef, key: PropertyKey, environment: Value) throws(JSException) -> NameLookup {
+    var cursor = environment
+    let text = name.swiftString(heap)
+    while cursor.isCell {
+      let current = EnvironmentRef(cursor)
+      if current.isWith {
+        let object = current.object.asObject
+        if try hasProperty(object, key) {
+          if try !isBlockedByUnscopables(object, key) { return .object(object, isWith: true) }
+        }
+      } else {
+        if let descriptor = current.descriptor, let binding = descriptor.names[text] {
+          return .slot(current, binding.slot, isConst: binding.isConst)
+        }
+        if current.object.isObject, try hasOwnProperty(current.object.asObject, key) {
+          return .object(current.object.asObject, isWith: false)
+        }
+      }
+      cursor = current.parent
+    }
+    if case .data = lookupOwn(realm.globalLexicals, key) { return .globalLexical }
+    if try hasProperty(realm.globalObject, key) { return .global }
+    return .none
+  }
+
+  private func isBlockedByUnscopables(_ object: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool {
+    let unscopables = try get(object, PropertyKey(symbol: symbols.unscopables))
+    if unscopables.isObject { return toBoolean(try get(unscopables.asObject, key)) }
+    return false
+  }
+
+  func getName(_ name: Value, environment: Value, orUndefined: Bool = false) throws(JSException) -> Value {
+    let string = name.asString
+    let key = propertyKey(for: string)
+    switch try lookupName(string, key: key, environment: environment) {
+    case .slot(let environment, let slot, _):
+      let value = environment.slot(slot)
+      if value.isEmpty {
+        if string.swiftString(heap) == "this" { return value }
+        throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
+      }
+      return value
+    case .object(let object, let isWith):
+      if isWith, !(try hasProperty(object, key)) {
+        if realm.globalObject != nil && !orUndefined {
+          // The binding disappeared after HasBinding: GetBindingValue in strict mode throws.
+          return .undefined
+        }
+      }
+      return try get(object, key)
+    case .globalLexical:
+      return try getGlobalOrUndefined(name)
+    case .global:
+      return try get(realm.globalObject, key)
+    case .none:
+      if orUndefined { return .undefined }
+      throw referenceError("\(string.swiftString(heap)) is not defined")
+    }
+  }
+
+  /// The function and this value for a call to a name under `with`.
+  func getNameForCall(_ name: Value, environment: Value) throws(JSException) -> (Value, Value) {
+    let string = name.asString
+    let key = propertyKey(for: string)
+    switch try lookupName(string, key: key, environment: environment) {
+    case .object(let object, let isWith):
+      return (try get(object, key), isWith ? object.value : .undefined)
+    default:
+      return (try getName(name, environment: environment), .undefined)
+    }
+  }
+
+  func setName(_ name: Value, _ value: Value, environment: Value, strict: Bool) throws(JSException) {
+    let string = name.asString
+    let key = propertyKey(for: string)
+    switch try lookupName(string, key: key, environment: environment) {
+    case .slot(let environment, let slot, let isConst):
+      if environment.slot(slot).isEmpty {
+        throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
+      }
+      if isConst { throw typeError("Assignment to constant variable '\(string.swiftString(heap))'") }
+      environment.setSlot(slot, value)
+    case .object(let object, let isWith):
+      if isWith, strict, !(try hasProperty(object, key)) {
+        throw referenceError("\(string.swiftString(heap)) is not defined")
+      }
+      try set(object, key, value, throwing: strict)
+    case .globalLexical, .global:
+      var scratch = PropertyCacheEntry()
+      try setGlobal(name, value, strict: strict, cache: &scratch)
+    case .none:
+      if strict { throw referenceError("\(string.swiftString(heap)) is not defined") }
+      try set(realm.globalObject, key, value, throwing: false)
+    }
+  }
+
+  func deleteName(_ name: Value, environment: Value) throws(JSException) -> Bool {
+    let string = name.asString
+    let key = propertyKey(for: string)
+    switch try lookupName(string, key: key, environment: environment) {
+    case .slot, .globalLexical: return false
+    case .object(let object, _): return try delete(object, key)
+    case .global: return try delete(realm.globalObject, key)
+    case .none: return true
+    }
+  }
+}

@@ -1,0 +1,306 @@
+import XJSSyntax
+
+// [[Call]] and [[Construct]]: entering bytecode functions (frame set-up),
+// native functions, bound functions and proxies, from the interpreter and from
+// Swift.
+
+extension Runtime {
+  /// Prepares the frame at `frame` (header partly written by the caller: callee,
+  /// this, arguments) for running `callee`'s bytecode.
+  @inline(__always)
+  func enterFunction(
+    frame: UnsafeMutablePointer<Value>, callee: ObjectRef, argumentCount: Int, newTarget: Value,
+    returnInfo: UInt64, caller: UnsafeMutablePointer<Value>?, returnPC: Int
+  ) throws(JSException) {
+    let code = callee.internalSlot(FunctionSlot.code)
+    let codeBlock = CodeBlockCellRef(code).codeBlock
+    if _slowPath(frame + codeBlock.registerCount + 2 * Frame.headerSize >= registerStack.limit) {
+      throw rangeError("Maximum call stack size exceeded")
+    }
+    if _slowPath(codeBlock.isClassConstructor && newTarget.isUndefined) {
+      throw typeError("Class constructor \(codeBlock.name) cannot be invoked without 'new'")
+    }
+    frame[Frame.argumentCountOffset] = Value(bits: UInt64(argumentCount))
+    frame[Frame.newTargetOffset] = newTarget
+    frame[Frame.callerFrameOffset] = Value(bits: UInt64(UInt(bitPattern: caller)))
+    frame[Frame.returnPCOffset] = Value(bits: UInt64(returnPC))
+    frame[Frame.codeBlockOffset] = code
+    frame[Frame.returnInfoOffset] = Value(bits: returnInfo)
+    frame[Frame.environmentOffset] = callee.internalSlot(FunctionSlot.environment)
+    if codeBlock.needsThisCoercion {
+      let this = frame[Frame.thisOffset]
+      if this.isNullish {
+        frame[Frame.thisOffset] = globalThisValue(for: callee)
+      } else if !this.isObject {
+        frame[Frame.thisOffset] = wrapPrimitive(this).value
+      }
+    }
+    let parameterCount = codeBlock.parameterCount
+    var argumentsObject = Value.undefined
+    var restArray = Value.undefined
+    if _slowPath(codeBlock.argumentsRegister >= 0 || codeBlock.restRegister >= 0) {
+      registerStack.top = frame + max(argumentCount, parameterCount)
+      if codeBlock.argumentsRegister >= 0 {
+        argumentsObject = createArgumentsObject(frame: frame, argumentCount: argumentCount, callee: callee, codeBlock: codeBlock)
+      }
+      if codeBlock.restRegister >= 0 {
+        let restCount = max(argumentCount - parameterCount, 0)
+        restArray = newArray(UnsafeBufferPointer(start: frame + parameterCount, count: restCount)).value
+      }
+    }
+    if argumentCount < parameterCount {
+      (frame + argumentCount).update(repeating: .undefined, count: parameterCount - argumentCount)
+    }
+    let registerCount = codeBlock.registerCount
+    if registerCount > parameterCount {
+      (frame + parameterCount).update(repeating: .undefined, count: registerCount - parameterCount)
+    }
+    if codeBlock.argumentsRegister >= 0 { frame[Int(codeBlock.argumentsRegister)] = argumentsObject }
+    if codeBlock.restRegister >= 0 { frame[Int(codeBlock.restRegister)] = restArray }
+    registerStack.top = frame + registerCount
+  }
+
+  /// The global this value of the realm a function belongs to.
+  func globalThisValue(for function: ObjectRef) -> Value {
+    realm.globalObject.value
+  }
+
+  // MARK: Calls from the interpreter to non-bytecode callees
+
+  func callFromInterpreter(
+    _ callee: Value, this: Value, arguments: UnsafeBufferPointer<Value>, frame: UnsafeMutablePointer<Value>,
+    pcOffset: Int
+  ) throws(JSException) -> Value {
+    let saved = nativeCallSite
+    nativeCallSite = (frame, pcOffset)
+    defer { nativeCallSite = saved }
+    return try call(callee, this: this, arguments: arguments)
+  }
+
+  func constructFromInterpreter(
+    _ callee: Value, arguments: UnsafeBufferPointer<Value>, newTarget: Value, frame: UnsafeMutablePointer<Value>,
+    pcOffset: Int
+  ) throws(JSException) -> Value {
+    let saved = nativeCallSite
+    nativeCallSite = (frame, pcOffset)
+    defer { nativeCallSite = saved }
+    return try construct(callee, arguments: arguments, newTarget: newTarget)
+  }
+
+  // MARK: [[Call]]
+
+  func call(_ function: Value, this: Value, arguments: [Value]) throws(JSException) -> Value {
+    try arguments.withUnsafeBufferPointer { buffer throws(JSException) in
+      try call(function, this: this, arguments: buffer)
+    }
+  }
+
+  /// Call(F, V, argumentsList)
+  func call(_ function: Value, this: Value, arguments: UnsafeBufferPointer<Value>) throws(JSException) -> Value {
+    guard function.isObject, function.asObject.isCallable else {
+      throw typeError("\(describeForError(function)) is not a function")
+    }
+    let object = function.asObject
+    switch object.objectClass {
+    case .function:
+      return try runBytecodeFunction(object, this: this, arguments: arguments, newTarget: .undefined)
+    case .nativeFunction:
+      return try callNative(object, this: this, arguments: arguments, newTarget: .undefined)
+    case .boundFunction:
+      let target = object.internalSlot(0)
+      let boundThis = object.internalSlot(1)
+      let combined = boundArguments(object, arguments)
+      return try combined.values.withUnsafeBufferPointer { buffer throws(JSException) in
+        try call(target, this: boundThis, arguments: buffer)
+      }
+    case .proxy:
+      return try proxyCall(object, this: this, arguments: arguments)
+    default:
+      throw typeError("\(describeForError(function)) is not a function")
+    }
+  }
+
+  // MARK: [[Construct]]
+
+  func construct(_ constructor: Value, arguments: [Value], newTarget: Value? = nil) throws(JSException) -> Value {
+    try arguments.withUnsafeBufferPointer { buffer throws(JSException) in
+      try construct(constructor, arguments: buffer, newTarget: newTarget ?? constructor)
+    }
+  }
+
+  /// Construct(F, argumentsList, newTarget)
+  func construct(_ constructor: Value, arguments: UnsafeBufferPointer<Value>, newTarget: Value) throws(JSException)
+    -> Value
+  {
+    guard constructor.isObject, constructor.asObject.isConstructor else {
+      throw typeError("\(describeForError(constructor)) is not a constructor")
+    }
+    let object = constructor.asObject
+    switch object.objectClass {
+    case .function:
+      let this: Value
+      if object.hasFlag(ObjectFlags.derivedConstructor) {
+        this = .empty
+      } else {
+        this = try ordinaryCreateFromConstructor(newTarget, fallback: .objectPrototype).value
+      }
+      return try runBytecodeFunction(object, this: this, arguments: arguments, newTarget: newTarget)
+    case .nativeFunction:
+      return try callNative(object, this: .undefined, arguments: arguments, newTarget: newTarget)
+    case .boundFunction:
+      let target = object.internalSlot(0)
+      let combined = boundArguments(object, arguments)
+      let adjustedNewTarget = newTarget == constructor ? target : newTarget
+      return try combined.values.withUnsafeBufferPointer { buffer throws(JSException) in
+        try construct(target, arguments: buffer, newTarget: adjustedNewTarget)
+      }
+    case .proxy:
+      return try proxyConstruct(object, arguments: arguments, newTarget: newTarget)
+    default:
+      throw typeError("\(describeForError(constructor)) is not a constructor")
+    }
+  }
+
+  /// OrdinaryCreateFromConstructor(constructor, intrinsicDefaultProto)
+  func ordinaryCreateFromConstructor(_ constructor: Value, fallback: Intrinsic, objectClass: ObjectClass = .ordinary)
+    throws(JSException) -> ObjectRef
+  {
+    let prototype = try prototypeFromConstructor(constructor, fallback: fallback)
+    if objectClass == .ordinary && prototype == realm[.objectPrototype] { return newPlainObject() }
+    return newObject(objectClass, prototype: prototype)
+  }
+
+  private func boundArguments(_ bound: ObjectRef, _ arguments: UnsafeBufferPointer<Value>) -> RootedValues {
+    let boundList = bound.internalSlot(2).asObject
+    let count = Int(arrayLength(boundList))
+    let combined = RootedValues(self, capacity: count + arguments.count)
+    for index in 0..<count { combined.append(boundList.denseElements[index]) }
+    for value in arguments { combined.append(value) }
+    return combined
+  }
+
+  // MARK: Entering bytecode from Swift
+
+  /// Runs a bytecode function in a new entry frame on top of the register stack.
+  func runBytecodeFunction(
+    _ function: ObjectRef, this: Value, arguments: UnsafeBufferPointer<Value>, newTarget: Value
+  ) throws(JSException) -> Value {
+    nativeDepth += 1
+    defer { nativeDepth -= 1 }
+    if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
+    let savedTop = registerStack.top
+    defer { registerStack.top = savedTop }
+    let frame = registerStack.top + Frame.headerSize
+    if frame + arguments.count + Frame.headerSize >= registerStack.limit {
+      throw rangeError("Maximum call stack size exceeded")
+    }
+    frame[Frame.calleeOffset] = function.value
+    frame[Frame.thisOffset] = this
+    if arguments.count > 0 { frame.update(from: arguments.baseAddress!, count: arguments.count) }
+    var flags = Frame.Flags.entry
+    if !newTarget.isUndefined { flags |= Frame.Flags.construct }
+    let caller = nativeCallSite
+    try enterFunction(
+      frame: frame, callee: function, argumentCount: arguments.count, newTarget: newTarget, returnInfo: flags,
+      caller: caller?.fp, returnPC: (caller?.pc ?? 0) + 1)
+    return try interpret(entry: frame)
+  }
+
+  /// Runs top-level code (a script or indirect eval) in a new entry frame.
+  func runTopLevel(_ code: CodeBlockCellRef, this: Value, environment: Value) throws(JSException) -> Value {
+    nativeDepth += 1
+    defer { nativeDepth -= 1 }
+    if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
+    let savedTop = registerStack.top
+    defer { registerStack.top = savedTop }
+    let codeBlock = code.codeBlock
+    let frame = registerStack.top + Frame.headerSize
+    if frame + codeBlock.registerCount + Frame.headerSize >= registerStack.limit {
+      throw rangeError("Maximum call stack size exceeded")
+    }
+    let caller = nativeCallSite
+    frame[Frame.calleeOffset] = .undefined
+    frame[Frame.thisOffset] = this
+    frame[Frame.argumentCountOffset] = Value(bits: 0)
+    frame[Frame.newTargetOffset] = .undefined
+    frame[Frame.callerFrameOffset] = Value(bits: UInt64(UInt(bitPattern: caller?.fp)))
+    frame[Frame.returnPCOffset] = Value(bits: UInt64((caller?.pc ?? 0) + 1))
+    frame[Frame.codeBlockOffset] = code.value
+    frame[Frame.returnInfoOffset] = Value(bits: Frame.Flags.entry)
+    frame[Frame.environmentOffset] = environment
+    frame.update(repeating: .undefined, count: codeBlock.registerCount)
+    registerStack.top = frame + codeBlock.registerCount
+    return try interpret(entry: frame)
+  }
+
+  // MARK: Native functions
+
+  func callNative(
+    _ function: ObjectRef, this: Value, arguments: UnsafeBufferPointer<Value>, newTarget: Value
+  ) throws(JSException) -> Value {
+    nativeDepth += 1
+    defer { nativeDepth -= 1 }
+    if _slowPath(nativeDepth > options.maximumNativeDepth) { throw rangeError("Maximum call stack size exceeded") }
+    let box = Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!)
+    let nativeArguments = NativeArguments(
+      this: this, base: arguments.baseAddress, count: arguments.count, newTarget: newTarget, callee: function)
+    return try box.takeUnretainedValue().body(self, nativeArguments)
+  }
+
+  // MARK: super
+
+  /// GetSuperConstructor: the [[Prototype]] of the active function.
+  func superConstructor(of function: Value) throws(JSException) -> Value {
+    guard function.isObject else { throw syntaxError("'super' keyword unexpected here") }
+    let parent = try getPrototypeOf(function.asObject)
+    if !parent.isConstructor { throw typeError("Super constructor \(describeForError(parent)) of anonymous class is not a constructor") }
+    return parent
+  }
+
+  /// Runs the class field initializer of `constructor` (if any) on `this`.
+  func initializeFields(this: Value, constructor: Value) throws(JSException) {
+    guard constructor.isObject, constructor.asObject.objectClass == .function else { return }
+    let initializer = constructor.asObject.internalSlot(FunctionSlot.fieldsInitializer)
+    if initializer.isObject {
+      _ = try call(initializer, this: this, arguments: [])
+    }
+  }
+
+  // MARK: Helpers
+
+  /// The dense values of an array built by the compiler (spread arguments).
+  func denseValues(_ array: ObjectRef) -> RootedValues {
+    let count = Int(arrayLength(array))
+    let values = RootedValues(self, capacity: count)
+    let dense = array.denseCount
+    for index in 0..<count {
+      let value = index < dense ? array.denseElements[index] : Value.empty
+      values.append(value.isEmpty ? .undefined : value)
+    }
+    return values
+  }
+
+  /// A short description of a value for error messages ("undefined", "foo", "object").
+  func describeForError(_ value: Value) -> String {
+    if value.isUndefined { return "undefined" }
+    if value.isNull { return "null" }
+    if value.isString {
+      let text = value.asString.swiftString(heap)
+      return "\"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+    }
+    if value.isSymbol { return symbolDescriptiveString(value.asSymbol) }
+    if value.isNumber || value.isBoolean { return (try? toString(value).swiftString(heap)) ?? "value" }
+    if value.isObject {
+      let object = value.asObject
+      if object.isCallable {
+        if case .data(let name, _, _) = lookupOwn(object, names.name), name.isString, name.asString.length > 0 {
+          return name.asString.swiftString(heap)
+        }
+        return "function"
+      }
+      if object.isArray { return "array" }
+      return "object"
+    }
+    return "value"
+  }
+}

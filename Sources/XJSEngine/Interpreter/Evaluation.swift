@@ -1,0 +1,141 @@
+import XJSRegExp
+import XJSSyntax
+
+// Turning source text into running code: scripts, direct and indirect eval,
+// and `new Function`.
+
+/// Why an evaluation failed: an early error, or an exception the script threw.
+public enum EvaluationError: Error {
+  case syntax(SyntaxError)
+  case exception(JSException)
+}
+
+extension Runtime {
+  /// The parser options of this engine (the regexp validator hook, the native stack limit).
+  func parserOptions(strict: Bool = false) -> ParserOptions {
+    var options = ParserOptions()
+    options.isStrict = strict
+    options.validateRegExp = { pattern, flags in validateRegExpLiteral(pattern: pattern, flags: flags) }
+    return options
+  }
+
+  /// Parses, analyses and compiles a script.
+  func compileScriptSource(_ source: SourceFile) throws(EvaluationError) -> CodeBlockCellRef {
+    let program: Program
+    do {
+      program = try parseScript(source, options: parserOptions())
+    } catch let error {
+      throw .syntax(error)
+    }
+    analyzeScopes(program)
+    do {
+      return try compileScript(program)
+    } catch let error {
+      throw .syntax(compileErrorAsSyntaxError(error, source))
+    }
+  }
+
+  func compileErrorAsSyntaxError(_ error: CompileError, _ source: SourceFile) -> SyntaxError {
+    let (line, column) = source.location(of: error.offset)
+    return SyntaxError(
+      message: error.message, offset: error.offset, line: line, column: column, sourceName: source.name,
+      sourceLine: String(decoding: source.lineText(line), as: UTF16.self))
+  }
+
+  /// Runs a script in the current realm; returns its completion value.
+  public func evaluate(_ text: String, sourceName: String = "<eval>") throws(EvaluationError) -> Value {
+    let source = SourceFile(name: sourceName, string: text)
+    let code = try compileScriptSource(source)
+    do {
+      return try runTopLevel(code, this: realm.globalObject.value, environment: realm.globalEnvironment)
+    } catch let exception {
+      throw .exception(exception)
+    }
+  }
+
+  // MARK: eval
+
+  /// PerformEval for a direct call `eval(x)` from bytecode.
+  func performDirectEval(
+    arguments: UnsafeBufferPointer<Value>, callerFrame: UnsafeMutablePointer<Value>, callerCode: CodeBlock,
+    pcOffset: Int
+  ) throws(JSException) -> Value {
+    let saved = nativeCallSite
+    nativeCallSite = (callerFrame, pcOffset)
+    defer { nativeCallSite = saved }
+    guard let argument = arguments.first, argument.isString else { return arguments.first ?? .undefined }
+    var options = parserOptions(strict: callerCode.isStrict)
+    let inFunction = callerCode.kind == .function || (callerCode.kind == .eval && false)
+    options.allowNewTarget = inFunction
+    options.isFunctionContext = inFunction
+    let callee = callerFrame[Frame.calleeOffset]
+    if callee.isObject && callee.asObject.objectClass == .function {
+      options.allowSuperProperty = callee.asObject.internalSlot(FunctionSlot.homeObject).isObject
+    }
+    options.allowSuperCall = callerCode.isDerivedConstructor
+    let source = SourceFile(name: callerCode.source.name, text: argument.asString.utf16Array(heap))
+    let code = try compileEvalSource(source, options: options, strict: callerCode.isStrict)
+    return try runTopLevel(
+      code, this: callerFrame[Frame.thisOffset], environment: callerFrame[Frame.environmentOffset])
+  }
+
+  /// PerformEval for an indirect call: global code with eval's var semantics.
+  func performIndirectEval(_ argument: Value) throws(JSException) -> Value {
+    guard argument.isString else { return argument }
+    let source = SourceFile(name: "<eval>", text: argument.asString.utf16Array(heap))
+    let code = try compileEvalSource(source, options: parserOptions(), strict: false)
+    return try runTopLevel(code, this: realm.globalObject.value, environment: realm.globalEnvironment)
+  }
+
+  private func compileEvalSource(_ source: SourceFile, options: ParserOptions, strict: Bool) throws(JSException)
+    -> CodeBlockCellRef
+  {
+    let program: Program
+    do {
+      program = try parseScript(source, options: options)
+    } catch let error {
+      throw syntaxError(error.message)
+    }
+    analyzeScopes(program, context: ScopeContext(isDirectEval: true, isStrict: strict || program.isStrict))
+    do {
+      return try compileEval(program)
+    } catch let error {
+      throw syntaxError(error.message)
+    }
+  }
+
+  // MARK: new Function
+
+  /// CreateDynamicFunction (ES2024 20.2.1.1.1) for plain functions.
+  func createDynamicFunction(parameters: [Value], body: Value, newTarget: Value) throws(JSException) -> Value {
+    var parameterText: [UInt16] = []
+    for (index, parameter) in parameters.enumerated() {
+      if index > 0 { parameterText.append(0x2C) }
+      parameterText.append(contentsOf: try toString(parameter).utf16Array(heap))
+    }
+    let bodyText = try toString(body).utf16Array(heap)
+    let dynamic: DynamicFunction
+    do {
+      dynamic = try parseFunctionForConstructor(
+        parameters: parameterText, body: bodyText, kind: .normal, sourceName: "<anonymous>",
+        options: parserOptions())
+    } catch let error {
+      throw syntaxError(error.message)
+    }
+    analyzeScopes(dynamic.function)
+    let code: CodeBlockCellRef
+    do {
+      code = try compileStandaloneFunction(dynamic.function, source: dynamic.source)
+    } catch let error {
+      throw syntaxError(error.message)
+    }
+    let function = newClosure(code, environment: realm.globalEnvironment)
+    if !newTarget.isUndefined && newTarget != realm[.functionConstructor] {
+      let prototype = try prototypeFromConstructor(newTarget, fallback: .functionPrototype)
+      let shape = dictionaryCopy(of: function.shape)
+      shape.prototype = prototype
+      function.shape = shape
+    }
+    return function.value
+  }
+}

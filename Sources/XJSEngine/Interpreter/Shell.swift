@@ -1,0 +1,122 @@
+import Glibc
+import XJSSyntax
+
+// What the command line (and the test262 host) needs from the engine:
+// running a file, reporting uncaught errors, and the `$262` object.
+
+package struct ScriptOptions {
+  package var dumpBytecode = false
+  package var printCompletion = false
+  package init() {}
+}
+
+package enum ScriptOutcome {
+  case completed(Value)
+  case syntaxError(String)
+  case uncaught(String)
+}
+
+extension Runtime {
+  /// Compiles and runs `text` as a script named `name`.
+  package func runScript(_ text: [UInt16], name: String, options: ScriptOptions = ScriptOptions()) -> ScriptOutcome {
+    let source = SourceFile(name: name, text: text)
+    let code: CodeBlockCellRef
+    do throws(EvaluationError) {
+      code = try compileScriptSource(source)
+    } catch .syntax(let error) {
+      return .syntaxError(error.description)
+    } catch {
+      return .syntaxError("SyntaxError: could not compile")
+    }
+    if options.dumpBytecode {
+      writeOutput(dumpBytecode(code), toError: false)
+    }
+    do {
+      let value = try runTopLevel(code, this: realm.globalObject.value, environment: realm.globalEnvironment)
+      return .completed(value)
+    } catch let exception {
+      return .uncaught(describeUncaught(exception.value))
+    }
+  }
+
+  package enum REPLResult {
+    case incomplete
+    case value(String)
+    case error(String)
+  }
+
+  /// Evaluates one REPL input; an input that ends in the middle of a construct is incomplete.
+  package func evaluateForREPL(_ text: String) -> REPLResult {
+    let units = Array(text.utf16)
+    let source = SourceFile(name: "<repl>", text: units)
+    do {
+      _ = try parseScript(source, options: parserOptions())
+    } catch let error {
+      if error.offset >= units.count { return .incomplete }
+    }
+    switch runScript(units, name: "<repl>") {
+    case .completed(let value): return .value(describeResult(value))
+    case .syntaxError(let message): return .error(message)
+    case .uncaught(let message): return .error(message)
+    }
+  }
+
+  /// `Uncaught TypeError: message` followed by the stack, for an uncaught exception.
+  package func describeUncaught(_ value: Value) -> String {
+    if value.isObject, value.asObject.objectClass == .error {
+      let error = value.asObject
+      if case .data(let stack, _, _) = lookupOwn(error, names.stack), stack.isString {
+        return "Uncaught " + stack.asString.swiftString(heap)
+      }
+      return "Uncaught " + ((try? errorHeadline(error)) ?? "Error")
+    }
+    if value.isString { return "Uncaught " + value.asString.swiftString(heap) }
+    return "Uncaught " + inspect(value)
+  }
+
+  /// A completion value as the REPL shows it.
+  package func describeResult(_ value: Value) -> String {
+    if value.isString { return "'" + value.asString.swiftString(heap) + "'" }
+    return inspect(value)
+  }
+
+  /// Installs `$262` (test262 INTERPRETING.md) in the current realm.
+  package func installTest262Host() {
+    installTest262Host(in: realm)
+  }
+
+  private func installTest262Host(in targetRealm: Realm) {
+    let saved = realm
+    realm = targetRealm
+    defer { realm = saved }
+    let host = newPlainObject()
+    addProperty(targetRealm.globalObject, propertyKey("$262"), host.value, .builtin)
+    addProperty(host, propertyKey("global"), targetRealm.globalObject.value, .builtin)
+    defineNativeMethod(host, "gc", length: 0) { runtime, _ throws(JSException) in
+      runtime.heap.collect()
+      return .undefined
+    }
+    defineNativeMethod(host, "createRealm", length: 0) { runtime, _ throws(JSException) in
+      let newRealm = runtime.createRealm()
+      runtime.installTest262Host(in: newRealm)
+      return try runtime.get(newRealm.globalObject, runtime.propertyKey("$262"))
+    }
+    defineNativeMethod(host, "evalScript", length: 1) { runtime, arguments throws(JSException) in
+      let text = try runtime.toString(arguments[0]).utf16Array(runtime.heap)
+      let saved = runtime.realm
+      runtime.realm = targetRealm
+      defer { runtime.realm = saved }
+      let source = SourceFile(name: "<evalScript>", text: text)
+      let code: CodeBlockCellRef
+      do throws(EvaluationError) {
+        code = try runtime.compileScriptSource(source)
+      } catch .syntax(let error) {
+        throw runtime.syntaxError(error.message)
+      } catch {
+        throw runtime.syntaxError("could not compile")
+      }
+      return try runtime.runTopLevel(
+        code, this: targetRealm.globalObject.value, environment: targetRealm.globalEnvironment)
+    }
+  }
+}

@@ -1,0 +1,426 @@
+import CXJSSupport
+import Glibc
+
+// The garbage-collected heap: a non-moving mark-sweep collector over
+// size-class blocks (in the style of JavaScriptCore's MarkedBlock).
+//
+// Rooting rule (see ARCHITECTURE.md):
+//   * Values in Swift locals are found by a conservative scan of the native
+//     stack (and of spilled callee-saved registers). Interior pointers count.
+//   * Values on the VM register stack are found by scanning it the same way.
+//   * Values stored anywhere else (Swift arrays, dictionaries, class fields)
+//     are invisible, unless that storage is owned by a cell that traces it or
+//     is a registered root (`RootedValues`, realm intrinsics, runtime tables).
+//
+// Every cell starts with a `CellHeader`. Memory handed out by `allocateCell` is
+// zeroed, so a cell that is only partly initialized when a collection happens
+// traces as empty.
+
+enum CellKind: UInt8 {
+  case free = 0
+  case string
+  case symbol
+  case shape
+  case object
+  case environment
+  case codeBlock
+  case accessorPair
+  case bigInt
+}
+
+struct CellHeader {
+  var kind: CellKind
+  /// Marked when equal to the heap's current mark epoch.
+  var mark: UInt8
+  /// Kind-specific flags.
+  var flags: UInt16
+  /// Kind-specific data (string length, object class, slot counts).
+  var aux: UInt32
+}
+
+/// A pointer to any cell. Typed views (`StringRef`, `ObjectRef`, …) wrap it.
+typealias CellPointer = UnsafeMutableRawPointer
+
+extension UnsafeMutableRawPointer {
+  @inline(__always) var cellHeader: UnsafeMutablePointer<CellHeader> {
+    assumingMemoryBound(to: CellHeader.self)
+  }
+  @inline(__always) var cellKind: CellKind { cellHeader.pointee.kind }
+}
+
+final class Heap {
+  static let blockSize = 64 * 1024
+  static let blockHeaderSize = 64
+  static let largeThreshold = 8 * 1024
+  static let sizeClasses: [Int] = [
+    16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 768, 1024,
+    1280, 1536, 2048, 3072, 4096, 6144, 8192,
+  ]
+
+  /// Block layout: the first `blockHeaderSize` bytes hold this header.
+  struct BlockHeader {
+    var cellSize: Int
+    var cellCount: Int
+    var sizeClass: Int
+  }
+
+  private var blocks: [UnsafeMutableRawPointer] = []
+  private var blockSet: Set<UInt> = []
+  private var freeLists: [UnsafeMutableRawPointer?]
+  /// Cell index per size class: a lookup table from size/16 to class index.
+  private var classForSize: [UInt8]
+  private var largeCells: [UnsafeMutableRawPointer] = []  // sorted by address
+  private var largeCellSizes: [UInt: Int] = [:]
+
+  private(set) var markEpoch: UInt8 = 1
+  private var markStack: UnsafeMutablePointer<UnsafeMutableRawPointer>
+  private var markStackCount = 0
+  private var markStackCapacity = 4096
+
+  // Accounting.
+  private(set) var bytesInCells = 0
+  /// Bytes of out-of-line storage (slots, elements, string buffers) owned by cells.
+  private(set) var externalBytes = 0
+  private var bytesAllocatedSinceCollection = 0
+  private var collectionThreshold = 4 * 1024 * 1024
+  private(set) var collectionCount = 0
+  /// Set when live memory stays above `maximumBytes` after a collection; the
+  /// interpreter turns it into an exception at its next safe point.
+  var limitExceeded = false
+  var maximumBytes: Int
+  var stressMode: Bool
+  /// Collections are deferred while > 0 (used while the heap itself is inconsistent).
+  var deferralDepth = 0
+
+  unowned(unsafe) var runtime: Runtime!
+
+  init(maximumBytes: Int, stressMode: Bool) {
+    self.maximumBytes = maximumBytes
+    self.stressMode = stressMode
+    freeLists = Array(repeating: nil, count: Heap.sizeClasses.count)
+    classForSize = Array(repeating: 0, count: Heap.largeThreshold / 16 + 1)
+    var classIndex = 0
+    for slot in 0...(Heap.largeThreshold / 16) {
+      let size = slot * 16
+      while Heap.sizeClasses[classIndex] < size { classIndex += 1 }
+      classForSize[slot] = UInt8(classIndex)
+    }
+    markStack = .allocate(capacity: markStackCapacity)
+  }
+
+  deinit {
+    for block in blocks { finalizeAll(inBlock: block) }
+    for cell in largeCells { Cells.finalize(cell, heap: self) }
+    for block in blocks { free(block) }
+    for cell in largeCells { free(cell) }
+    markStack.deallocate()
+  }
+
+  var totalBytes: Int { bytesInCells + externalBytes }
+
+  // MARK: Allocation
+
+  /// Allocates a zeroed cell of at least `size` bytes. May collect garbage first.
+  @inline(__always)
+  func allocateCell(size: Int, kind: CellKind) -> CellPointer {
+    bytesAllocatedSinceCollection &+= size
+    if _slowPath(bytesAllocatedSinceCollection > collectionThreshold || stressMode) {
+      collectIfAllowed()
+    }
+    let cell: CellPointer
+    if size <= Heap.largeThreshold {
+      let sizeClass = Int(classForSize[(size + 15) >> 4])
+      if let head = freeLists[sizeClass] {
+        freeLists[sizeClass] = head.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+        cell = head
+      } else {
+        cell = allocateFromNewBlock(sizeClass: sizeClass)
+      }
+      memset(cell, 0, Heap.sizeClasses[sizeClass])
+    } else {
+      cell = allocateLarge(size: size)
+    }
+    cell.cellHeader.pointee = CellHeader(kind: kind, mark: 0, flags: 0, aux: 0)
+    return cell
+  }
+
+  private func allocateFromNewBlock(sizeClass: Int) -> CellPointer {
+    var raw: UnsafeMutableRawPointer?
+    guard posix_memalign(&raw, Heap.blockSize, Heap.blockSize) == 0, let block = raw else {
+      fatalError("xjs: out of memory allocating a heap block")
+    }
+    let cellSize = Heap.sizeClasses[sizeClass]
+    let count = (Heap.blockSize - Heap.blockHeaderSize) / cellSize
+    block.storeBytes(
+      of: BlockHeader(cellSize: cellSize, cellCount: count, sizeClass: sizeClass), as: BlockHeader.self)
+    blocks.append(block)
+    blockSet.insert(UInt(bitPattern: block))
+    bytesInCells += Heap.blockSize
+    // Thread every cell but the first onto the free list.
+    var next: UnsafeMutableRawPointer? = freeLists[sizeClass]
+    for index in stride(from: count - 1, through: 1, by: -1) {
+      let cell = block + Heap.blockHeaderSize + index * cellSize
+      cell.cellHeader.pointee = CellHeader(kind: .free, mark: 0, flags: 0, aux: 0)
+      cell.storeBytes(of: next, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+      next = cell
+    }
+    freeLists[sizeClass] = next
+    return block + Heap.blockHeaderSize
+  }
+
+  private func allocateLarge(size: Int) -> CellPointer {
+    let rounded = (size + 15) & ~15
+    guard let cell = calloc(1, rounded) else { fatalError("xjs: out of memory (large cell)") }
+    let address = UInt(bitPattern: cell)
+    let index = lowerBound(largeCells, address)
+    largeCells.insert(cell, at: index)
+    largeCellSizes[address] = rounded
+    bytesInCells += rounded
+    return cell
+  }
+
+  private func lowerBound(_ array: [UnsafeMutableRawPointer], _ address: UInt) -> Int {
+    var low = 0
+    var high = array.count
+    while low < high {
+      let middle = (low + high) / 2
+      if UInt(bitPattern: array[middle]) < address { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Records out-of-line bytes owned by cells (they count towards the limit and the GC trigger).
+  @inline(__always) func reportExternalAllocation(_ bytes: Int) {
+    externalBytes &+= bytes
+    bytesAllocatedSinceCollection &+= bytes
+  }
+
+  @inline(__always) func reportExternalFree(_ bytes: Int) {
+    externalBytes &-= bytes
+  }
+
+  /// Checks a large out-of-line allocation against the heap limit before it is made.
+  func checkLimit(forAdditional bytes: Int) -> Bool {
+    if totalBytes + bytes <= maximumBytes { return true }
+    collect()
+    return totalBytes + bytes <= maximumBytes
+  }
+
+  // MARK: Conservative pointer identification
+
+  /// The cell containing `address`, if `address` points into a live cell.
+  func cellContaining(_ address: UInt) -> CellPointer? {
+    let base = address & ~UInt(Heap.blockSize - 1)
+    if blockSet.contains(base) {
+      let offset = Int(address - base)
+      if offset < Heap.blockHeaderSize { return nil }
+      let block = UnsafeMutableRawPointer(bitPattern: base)!
+      let header = block.load(as: BlockHeader.self)
+      let index = (offset - Heap.blockHeaderSize) / header.cellSize
+      if index >= header.cellCount { return nil }
+      let cell = block + Heap.blockHeaderSize + index * header.cellSize
+      return cell.cellKind == .free ? nil : cell
+    }
+    if largeCells.isEmpty { return nil }
+    let index = lowerBound(largeCells, address + 1) - 1
+    if index < 0 { return nil }
+    let cell = largeCells[index]
+    let start = UInt(bitPattern: cell)
+    if address >= start && address < start + UInt(largeCellSizes[start] ?? 0) { return cell }
+    return nil
+  }
+
+  // MARK: Collection
+
+  func collectIfAllowed() {
+    if deferralDepth > 0 { return }
+    collect()
+  }
+
+  func collect() {
+    if deferralDepth > 0 { return }
+    deferralDepth += 1
+    defer { deferralDepth -= 1 }
+    collectionCount += 1
+    markEpoch = markEpoch == 1 ? 2 : 1
+    markRoots()
+    drainMarkStack()
+    runtime.processWeakReferences(heap: self)
+    sweep()
+    bytesAllocatedSinceCollection = 0
+    let live = totalBytes
+    collectionThreshold = max(4 * 1024 * 1024, live)
+    limitExceeded = live > maximumBytes
+  }
+
+  @inline(__always) func isMarked(_ cell: CellPointer) -> Bool {
+    cell.cellHeader.pointee.mark == markEpoch
+  }
+
+  /// Marks a cell and queues it for tracing.
+  @inline(__always) func mark(_ cell: CellPointer) {
+    let header = cell.cellHeader
+    if header.pointee.mark == markEpoch { return }
+    header.pointee.mark = markEpoch
+    if markStackCount == markStackCapacity { growMarkStack() }
+    markStack[markStackCount] = cell
+    markStackCount += 1
+  }
+
+  @inline(__always) func mark(_ value: Value) {
+    if value.isCell { mark(value.asCell) }
+  }
+
+  @inline(__always) func mark(_ pointer: CellPointer?) {
+    if let pointer { mark(pointer) }
+  }
+
+  func mark(values: UnsafePointer<Value>, count: Int) {
+    for index in 0..<count { mark(values[index]) }
+  }
+
+  /// Marks whatever cell `word` might point into (conservative roots).
+  @inline(__always) func markConservatively(_ word: UInt) {
+    if word < 4096 { return }
+    if let cell = cellContaining(word) { mark(cell) }
+  }
+
+  func markConservatively(range start: UnsafeRawPointer, end: UnsafeRawPointer) {
+    var cursor = UInt(bitPattern: start) & ~7
+    let limit = UInt(bitPattern: end)
+    while cursor + 8 <= limit {
+      markConservatively(UnsafeRawPointer(bitPattern: cursor)!.load(as: UInt.self))
+      cursor += 8
+    }
+  }
+
+  private func growMarkStack() {
+    let newCapacity = markStackCapacity * 2
+    let bigger = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: newCapacity)
+    bigger.moveInitialize(from: markStack, count: markStackCount)
+    markStack.deallocate()
+    markStack = bigger
+    markStackCapacity = newCapacity
+  }
+
+  private func drainMarkStack() {
+    while markStackCount > 0 {
+      markStackCount -= 1
+      Cells.trace(markStack[markStackCount], heap: self)
+    }
+  }
+
+  private func markRoots() {
+    runtime.markRoots(heap: self)
+    scanNativeStack()
+  }
+
+  private func scanNativeStack() {
+    guard let top = xjs_thread_stack_top() else { return }
+    var context = (heap: self, top: top)
+    withUnsafeMutablePointer(to: &context) { contextPointer in
+      xjs_with_registers_spilled(
+        { stackPointer, context in
+          let pair = context!.assumingMemoryBound(to: (heap: Heap, top: UnsafeMutableRawPointer).self)
+          pair.pointee.heap.markConservatively(
+            range: UnsafeRawPointer(stackPointer!), end: UnsafeRawPointer(pair.pointee.top))
+        }, contextPointer)
+    }
+  }
+
+  private func sweep() {
+    for index in freeLists.indices { freeLists[index] = nil }
+    var emptyBlocks: [Int] = []
+    for (blockIndex, block) in blocks.enumerated() {
+      let header = block.load(as: BlockHeader.self)
+      var liveCount = 0
+      var freeHead = freeLists[header.sizeClass]
+      for index in stride(from: header.cellCount - 1, through: 0, by: -1) {
+        let cell = block + Heap.blockHeaderSize + index * header.cellSize
+        let cellHeader = cell.cellHeader
+        if cellHeader.pointee.kind != .free {
+          if cellHeader.pointee.mark == markEpoch {
+            liveCount += 1
+            continue
+          }
+          Cells.finalize(cell, heap: self)
+          cellHeader.pointee.kind = .free
+        }
+        cell.storeBytes(of: freeHead, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+        freeHead = cell
+      }
+      freeLists[header.sizeClass] = freeHead
+      if liveCount == 0 { emptyBlocks.append(blockIndex) }
+    }
+    releaseEmptyBlocks(emptyBlocks)
+    sweepLargeCells()
+  }
+
+  /// Returns empty blocks to the system, keeping a few for reuse.
+  private func releaseEmptyBlocks(_ emptyIndices: [Int]) {
+    if emptyIndices.count <= 4 { return }
+    let releasing = Set(emptyIndices.dropFirst(4))
+    var kept: [UnsafeMutableRawPointer] = []
+    kept.reserveCapacity(blocks.count - releasing.count)
+    for (index, block) in blocks.enumerated() {
+      if releasing.contains(index) {
+        blockSet.remove(UInt(bitPattern: block))
+        free(block)
+        bytesInCells -= Heap.blockSize
+      } else {
+        kept.append(block)
+      }
+    }
+    blocks = kept
+    // Free lists may point into released blocks: rebuild them.
+    for index in freeLists.indices { freeLists[index] = nil }
+    for block in blocks {
+      let header = block.load(as: BlockHeader.self)
+      var freeHead = freeLists[header.sizeClass]
+      for index in stride(from: header.cellCount - 1, through: 0, by: -1) {
+        let cell = block + Heap.blockHeaderSize + index * header.cellSize
+        if cell.cellKind == .free {
+          cell.storeBytes(of: freeHead, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+          freeHead = cell
+        }
+      }
+      freeLists[header.sizeClass] = freeHead
+    }
+  }
+
+  private func sweepLargeCells() {
+    var kept: [UnsafeMutableRawPointer] = []
+    for cell in largeCells {
+      if cell.cellHeader.pointee.mark == markEpoch {
+        kept.append(cell)
+      } else {
+        Cells.finalize(cell, heap: self)
+        let address = UInt(bitPattern: cell)
+        bytesInCells -= largeCellSizes[address] ?? 0
+        largeCellSizes[address] = nil
+        free(cell)
+      }
+    }
+    largeCells = kept
+  }
+
+  private func finalizeAll(inBlock block: UnsafeMutableRawPointer) {
+    let header = block.load(as: BlockHeader.self)
+    for index in 0..<header.cellCount {
+      let cell = block + Heap.blockHeaderSize + index * header.cellSize
+      if cell.cellKind != .free { Cells.finalize(cell, heap: self) }
+    }
+  }
+
+  /// Visits every live (allocated) cell. Used by weak-reference processing.
+  func forEachCell(_ body: (CellPointer) -> Void) {
+    for block in blocks {
+      let header = block.load(as: BlockHeader.self)
+      for index in 0..<header.cellCount {
+        let cell = block + Heap.blockHeaderSize + index * header.cellSize
+        if cell.cellKind != .free { body(cell) }
+      }
+    }
+    for cell in largeCells { body(cell) }
+  }
+}

@@ -1,0 +1,158 @@
+// A realm: a global object and its own set of intrinsic objects
+// (%Object.prototype%, %Array%, …). Builtins install themselves through the
+// `install…` functions in Builtins/, one constructor/prototype per file.
+
+enum Intrinsic: Int, CaseIterable {
+  case objectPrototype
+  case functionPrototype
+  case arrayPrototype
+  case stringPrototype
+  case numberPrototype
+  case booleanPrototype
+  case symbolPrototype
+  case bigIntPrototype
+  case errorPrototype
+  case evalErrorPrototype
+  case rangeErrorPrototype
+  case referenceErrorPrototype
+  case syntaxErrorPrototype
+  case typeErrorPrototype
+  case uriErrorPrototype
+  case aggregateErrorPrototype
+  case iteratorPrototype
+  case arrayIteratorPrototype
+  case mapIteratorPrototype
+  case setIteratorPrototype
+  case stringIteratorPrototype
+  case regExpStringIteratorPrototype
+  case regExpPrototype
+  case datePrototype
+  case mapPrototype
+  case setPrototype
+  case weakMapPrototype
+  case weakSetPrototype
+  case weakRefPrototype
+  case promisePrototype
+  case generatorPrototype
+  case generatorFunctionPrototype
+  case proxyConstructor
+  case objectConstructor
+  case functionConstructor
+  case arrayConstructor
+  case stringConstructor
+  case numberConstructor
+  case booleanConstructor
+  case symbolConstructor
+  case errorConstructor
+  case regExpConstructor
+  case dateConstructor
+  case mapConstructor
+  case setConstructor
+  case promiseConstructor
+  case evalFunction
+  case throwTypeError
+  case arrayPrototypeValues
+  case objectPrototypeToString
+}
+
+enum ErrorType: String, CaseIterable {
+  case error = "Error"
+  case evalError = "EvalError"
+  case rangeError = "RangeError"
+  case referenceError = "ReferenceError"
+  case syntaxError = "SyntaxError"
+  case typeError = "TypeError"
+  case uriError = "URIError"
+  case aggregateError = "AggregateError"
+
+  var prototypeIntrinsic: Intrinsic {
+    switch self {
+    case .error: .errorPrototype
+    case .evalError: .evalErrorPrototype
+    case .rangeError: .rangeErrorPrototype
+    case .referenceError: .referenceErrorPrototype
+    case .syntaxError: .syntaxErrorPrototype
+    case .typeError: .typeErrorPrototype
+    case .uriError: .uriErrorPrototype
+    case .aggregateError: .aggregateErrorPrototype
+    }
+  }
+}
+
+final class Realm {
+  unowned(unsafe) let runtime: Runtime
+  private var intrinsics: [Value]
+  private(set) var globalObject: ObjectRef!
+  /// The global declarative record (`let`/`const`/`class` at script top level):
+  /// a null-prototype object whose properties are the bindings (.empty = TDZ).
+  private(set) var globalLexicals: ObjectRef!
+  /// The lexical environment of top-level script code (holds no slots; its
+  /// parent chain ends here and names resolve through the global records).
+  private(set) var globalEnvironment: Value = .undefined
+
+  // Shapes every new object of a common kind starts with.
+  private(set) var plainObjectShape: ShapeRef!
+  private(set) var arrayShape: ShapeRef!
+  private(set) var functionShape: ShapeRef!
+  private(set) var sloppyFunctionShape: ShapeRef!
+  private(set) var nativeFunctionShape: ShapeRef!
+
+  /// Per-realm random state for Math.random (xorshift64*).
+  var randomState: UInt64
+
+  /// Host-defined data (the embedding API and the test262 host keep things here).
+  var hostValues: [String: Value] = [:]
+
+  init(runtime: Runtime) {
+    self.runtime = runtime
+    intrinsics = Array(repeating: .undefined, count: Intrinsic.allCases.count)
+    randomState = monotonicNanoseconds() | 1
+  }
+
+  subscript(_ intrinsic: Intrinsic) -> Value {
+    get { intrinsics[intrinsic.rawValue] }
+    set { intrinsics[intrinsic.rawValue] = newValue }
+  }
+
+  func object(_ intrinsic: Intrinsic) -> ObjectRef { ObjectRef(intrinsics[intrinsic.rawValue]) }
+
+  func initializeIntrinsics() {
+    let runtime = self.runtime
+    // The two objects everything else hangs from.
+    let objectPrototype = runtime.allocateObject(.ordinary, shape: runtime.rootShape(prototype: .null, objectClass: .ordinary))
+    self[.objectPrototype] = objectPrototype.value
+    plainObjectShape = runtime.rootShape(prototype: objectPrototype.value, objectClass: .ordinary)
+    let functionPrototype = runtime.allocateObject(
+      .nativeFunction, shape: runtime.rootShape(prototype: objectPrototype.value, objectClass: .nativeFunction))
+    functionPrototype.setPayloadObject(NativeFunctionBox { _, _ throws(JSException) in .undefined })
+    functionPrototype.flags = ObjectFlags.extensible | ObjectFlags.callable
+    self[.functionPrototype] = functionPrototype.value
+    functionShape = runtime.rootShape(prototype: functionPrototype.value, objectClass: .function)
+    sloppyFunctionShape = functionShape
+    nativeFunctionShape = runtime.rootShape(prototype: functionPrototype.value, objectClass: .nativeFunction)
+    runtime.addProperty(functionPrototype, runtime.names.length, Value(Int32(0)), [.configurable])
+    runtime.addProperty(functionPrototype, runtime.names.name, runtime.emptyString.value, [.configurable])
+
+    let arrayPrototype = runtime.allocateObject(.array, shape: runtime.rootShape(prototype: objectPrototype.value, objectClass: .array))
+    arrayPrototype.setInternalSlot(0, Value(Int32(0)))
+    self[.arrayPrototype] = arrayPrototype.value
+    arrayShape = runtime.rootShape(prototype: arrayPrototype.value, objectClass: .array)
+
+    globalObject = runtime.newObject(.global, prototype: objectPrototype.value)
+    globalLexicals = runtime.newObject(.ordinary, prototype: .null)
+    globalEnvironment = runtime.newEnvironment(parent: .undefined, slotCount: 0, descriptor: nil).value
+
+    installBuiltins()
+  }
+
+  func trace(_ heap: Heap) {
+    for value in intrinsics { heap.mark(value) }
+    if let globalObject { heap.mark(globalObject.cell) }
+    if let globalLexicals { heap.mark(globalLexicals.cell) }
+    heap.mark(globalEnvironment)
+    for shape in [plainObjectShape, arrayShape, functionShape, sloppyFunctionShape, nativeFunctionShape] {
+      if let shape { heap.mark(shape.cell) }
+    }
+    for value in hostValues.values { heap.mark(value) }
+  }
+}

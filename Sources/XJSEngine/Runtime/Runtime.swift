@@ -1,0 +1,247 @@
+import Glibc
+
+/// Options a runtime is created with.
+public struct RuntimeOptions {
+  /// Heap limit in bytes; past it the script gets a RangeError ("Out of memory").
+  public var maximumHeapBytes: Int = 2 * 1024 * 1024 * 1024
+  /// Collect garbage at every allocation (finds rooting bugs; very slow).
+  public var gcStress: Bool = false
+  /// VM register-stack size in Values (JS frames live here).
+  public var registerStackSize: Int = 1 << 20
+  /// Native re-entry depth (builtins calling back into JS) before RangeError.
+  public var maximumNativeDepth: Int = 400
+  /// Installs the test262 `$262` host object in new realms.
+  public var test262Host: Bool = false
+
+  public init() {}
+}
+
+/// A thrown JavaScript value travelling through Swift code (`throws(JSException)`).
+public struct JSException: Error {
+  public let value: Value
+  public init(_ value: Value) { self.value = value }
+}
+
+/// One JavaScript virtual machine: a heap, atoms, shapes, realms, the register
+/// stack. Nothing is shared between runtimes; a runtime is used by one thread at a time.
+public final class Runtime {
+  let heap: Heap
+  var atoms = AtomTable()
+  var rootShapes: [RootShapeKey: UInt] = [:]
+  /// Bumped whenever an object used as a prototype changes shape; prototype-chain
+  /// inline-cache entries remember the epoch they were filled in.
+  var prototypeEpoch: UInt32 = 1
+  /// Set once any prototype object gets indexed properties: then holes in arrays
+  /// must consult the prototype chain.
+  var prototypesHaveIndexedProperties = false
+
+  let options: RuntimeOptions
+  private var emptyStringStorage: StringRef?
+  var emptyString: StringRef { emptyStringStorage.unsafelyUnwrapped }
+  private(set) var singleCharacterStrings: [StringRef] = []
+  private var namesStorage: CommonNames?
+  var names: CommonNames { namesStorage.unsafelyUnwrapped }
+  private var symbolsStorage: WellKnownSymbols?
+  var symbols: WellKnownSymbols { symbolsStorage.unsafelyUnwrapped }
+  var symbolRegistry: [String: SymbolRef] = [:]
+
+  /// The realm code is running in.
+  var realm: Realm!
+  private(set) var realms: [Realm] = []
+
+  let registerStack: RegisterStack
+  /// Depth of native → JS re-entry.
+  var nativeDepth = 0
+  /// Set from any thread to stop the running script at its next safe point.
+  let interruptFlag: UnsafeMutablePointer<Int32>
+  /// Called at safe points when the flag is set or a deadline passed; returning
+  /// true terminates the script.
+  public var interruptHandler: (() -> Bool)?
+  /// Absolute monotonic deadline (nanoseconds) or 0.
+  var deadlineNanoseconds: UInt64 = 0
+
+  /// Registered roots held by Swift code (see RootedValues).
+  var rootedListHead: RootedValues?
+  /// Values the embedder keeps alive (handles).
+  var handles: [UInt64: Int] = [:]
+
+  /// Where the interpreter called into native code from (for stacks of errors created there).
+  var nativeCallSite: (fp: UnsafeMutablePointer<Value>, pc: Int)?
+  /// The exception a `catch` handler receives (rooted).
+  var pendingException: Value = .undefined
+  /// The error used to stop a script (time limit, interrupt); catch blocks never receive it.
+  var terminationValue: Value = .undefined
+
+  /// Objects being joined by Array.prototype.join (cycle detection).
+  var joinStack: [Value] = []
+  /// Where script output goes (nil: the process's stdout/stderr).
+  public var outputHandler: ((String, Bool) -> Void)?
+
+  var stringCache = NumberStringCache()
+  var randomState: UInt64 = 0x2545_F491_4F6C_DD1D
+
+  public init(options: RuntimeOptions = RuntimeOptions()) {
+    self.options = options
+    heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false)
+    registerStack = RegisterStack(capacity: options.registerStackSize)
+    interruptFlag = .allocate(capacity: 1)
+    interruptFlag.initialize(to: 0)
+    heap.runtime = self
+    heap.deferralDepth += 1
+    emptyStringStorage = allocateFlatString(length: 0, latin1: true)
+    singleCharacterStrings.reserveCapacity(256)
+    for unit in 0..<256 {
+      let string = allocateFlatString(length: 1, latin1: true)
+      string.latin1Characters[0] = UInt8(unit)
+      singleCharacterStrings.append(string)
+    }
+    emptyStringStorage = atoms.intern(emptyString, heap)
+    for index in 0..<256 { singleCharacterStrings[index] = atoms.intern(singleCharacterStrings[index], heap) }
+    namesStorage = CommonNames(self)
+    symbolsStorage = WellKnownSymbols(self)
+    heap.deferralDepth -= 1
+    realm = createRealm()
+    heap.stressMode = options.gcStress
+  }
+
+  deinit {
+    interruptFlag.deallocate()
+  }
+
+  /// Creates a new realm (a global object and a full set of intrinsics).
+  func createRealm() -> Realm {
+    heap.deferralDepth += 1
+    defer { heap.deferralDepth -= 1 }
+    let newRealm = Realm(runtime: self)
+    realms.append(newRealm)
+    let previous = realm
+    realm = newRealm
+    newRealm.initializeIntrinsics()
+    if let previous { realm = previous }
+    return newRealm
+  }
+
+  // MARK: Roots and weak references
+
+  func markRoots(heap: Heap) {
+    heap.mark(emptyString.cell)
+    for string in singleCharacterStrings { heap.mark(string.cell) }
+    names.trace(heap)
+    symbols.trace(heap)
+    for symbol in symbolRegistry.values { heap.mark(symbol.cell) }
+    for realm in realms { realm.trace(heap) }
+    registerStack.markConservatively(heap)
+    var rooted = rootedListHead
+    while let list = rooted {
+      list.trace(heap)
+      rooted = list.next
+    }
+    for bits in handles.keys { heap.mark(Value(bits: bits)) }
+    stringCache.trace(heap)
+    heap.mark(pendingException)
+    for value in joinStack { heap.mark(value) }
+    heap.mark(terminationValue)
+  }
+
+  func processWeakReferences(heap: Heap) {
+    atoms.removeDead(heap)
+    rootShapes = rootShapes.filter { heap.isMarked(CellPointer(bitPattern: $0.value)!) }
+    processWeakCollections(heap)
+  }
+
+  // MARK: Interrupts and limits
+
+  /// Called at safe points (loop back edges, function entry). Throws when the
+  /// script must stop: heap limit, interrupt request or deadline.
+  @inline(__always) func checkSafePoint() throws(JSException) {
+    if _slowPath(interruptFlag.pointee != 0 || heap.limitExceeded || deadlineNanoseconds != 0) {
+      try handleSafePoint()
+    }
+  }
+
+  func handleSafePoint() throws(JSException) {
+    if heap.limitExceeded {
+      heap.collect()
+      if heap.limitExceeded {
+        heap.limitExceeded = false
+        throw throwRangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
+      }
+    }
+    if deadlineNanoseconds != 0 && monotonicNanoseconds() >= deadlineNanoseconds {
+      deadlineNanoseconds = 0
+      throw JSException(makeTerminationError("Script timed out"))
+    }
+    if interruptFlag.pointee != 0 {
+      interruptFlag.pointee = 0
+      if interruptHandler?() ?? true {
+        throw JSException(makeTerminationError("Script interrupted"))
+      }
+    }
+  }
+
+  /// Sets a wall-clock limit for the script that runs next.
+  public func setTimeLimit(milliseconds: Int) {
+    deadlineNanoseconds = milliseconds > 0 ? monotonicNanoseconds() + UInt64(milliseconds) * 1_000_000 : 0
+  }
+
+  /// Asks the running script to stop at its next safe point (safe from any thread).
+  public func requestInterrupt() {
+    interruptFlag.pointee = 1
+  }
+
+  public func collectGarbage() { heap.collect() }
+
+  public var heapStatistics: (liveBytes: Int, collections: Int) {
+    (heap.totalBytes, heap.collectionCount)
+  }
+}
+
+func monotonicNanoseconds() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+// MARK: - Rooted values held by Swift code
+
+/// A growable list of Values that the collector treats as roots while the list
+/// is alive (LibJS's MarkedVector, JSC's MarkedArgumentBuffer). Use it whenever
+/// Swift code keeps Values in heap storage across an allocation.
+final class RootedValues {
+  private unowned(unsafe) let runtime: Runtime
+  fileprivate var next: RootedValues?
+  private weak var previous: RootedValues?
+  var values: [Value] = []
+
+  init(_ runtime: Runtime, capacity: Int = 0) {
+    self.runtime = runtime
+    values.reserveCapacity(capacity)
+    next = runtime.rootedListHead
+    next?.previous = self
+    runtime.rootedListHead = self
+  }
+
+  deinit {
+    if let previous { previous.next = next } else { runtime.rootedListHead = next }
+    next?.previous = previous
+  }
+
+  @inline(__always) var count: Int { values.count }
+  @inline(__always) subscript(index: Int) -> Value {
+    get { values[index] }
+    set { values[index] = newValue }
+  }
+  @inline(__always) func append(_ value: Value) { values.append(value) }
+
+  fileprivate func trace(_ heap: Heap) {
+    for value in values { heap.markConservatively(UInt(value.bits)) }
+  }
+}
+
+/// Small-integer → string cache (number-to-string is hot in string building).
+struct NumberStringCache {
+  var entries: [Value] = Array(repeating: .empty, count: 1024)
+  func trace(_ heap: Heap) {
+    for value in entries where !value.isEmpty { heap.mark(value) }
+  }
+}

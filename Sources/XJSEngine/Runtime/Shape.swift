@@ -1,0 +1,355 @@
+// Shapes (hidden classes). Objects with the same prototype, object class and
+// property keys added in the same order with the same attributes share one
+// shape; adding a property follows (or creates) a transition to a child shape.
+// Inline caches key on shape identity, so a shape never changes meaning:
+//
+//   * A shared shape is immutable.
+//   * An object with many properties, or one that had a property deleted or
+//     reconfigured, gets a *dictionary* shape of its own. Adding to a dictionary
+//     shape keeps its identity (existing slots stay where they are); deleting or
+//     reconfiguring moves the table to a fresh shape cell, so every inline cache
+//     entry for the old identity stops matching.
+//
+// Cell layout (ShapeLayout offsets): header | prototype | parent | key |
+// attributes, class, slot index | slot count, property count | table | transitions
+
+struct PropertyAttributes: OptionSet, Hashable {
+  let rawValue: UInt8
+  static let writable = PropertyAttributes(rawValue: 1)
+  static let enumerable = PropertyAttributes(rawValue: 2)
+  static let configurable = PropertyAttributes(rawValue: 4)
+  /// The slot holds an AccessorPair cell.
+  static let accessor = PropertyAttributes(rawValue: 8)
+
+  /// Writable, enumerable, configurable: a property created by assignment.
+  static let `default`: PropertyAttributes = [.writable, .enumerable, .configurable]
+  /// Writable, configurable, not enumerable: builtin methods.
+  static let builtin: PropertyAttributes = [.writable, .configurable]
+}
+
+enum ShapeLayout {
+  static let prototype = 8
+  static let parent = 16
+  static let key = 24
+  static let attributes = 32
+  static let objectClass = 33
+  static let slotIndex = 36
+  static let slotCount = 40
+  static let propertyCount = 44
+  static let table = 48
+  static let transitions = 56
+  static let size = 64
+}
+
+struct ShapeFlags {
+  static let dictionary: UInt16 = 1
+  /// Objects of this shape may have exotic behaviour the ICs must not bypass.
+  static let uncacheable: UInt16 = 2
+}
+
+/// A property's place in its object: the slot number and attributes.
+struct PropertyLocation {
+  var slot: UInt32
+  var attributes: PropertyAttributes
+}
+
+/// Key → location for one shape, in insertion order. Built lazily for shared
+/// shapes (from the transition chain), owned outright by dictionary shapes.
+final class PropertyTable {
+  struct Entry {
+    var key: PropertyKey
+    var location: PropertyLocation
+  }
+
+  /// Insertion order; deleted entries (dictionary mode) have key `.none`.
+  private(set) var entries: [Entry] = []
+  private var index: [UInt64: Int32] = [:]
+  private(set) var liveCount = 0
+  /// Slots freed by deletion (dictionary mode), reused by later additions.
+  var freeSlots: [UInt32] = []
+
+  init() {}
+
+  init(copying other: PropertyTable) {
+    entries = other.entries
+    index = other.index
+    liveCount = other.liveCount
+    freeSlots = other.freeSlots
+  }
+
+  /// Copies only live entries (compacting order).
+  func compactedCopy() -> PropertyTable {
+    let copy = PropertyTable()
+    for entry in entries where entry.key != .none { copy.append(entry.key, entry.location) }
+    copy.freeSlots = freeSlots
+    return copy
+  }
+
+  @inline(__always) func lookup(_ key: PropertyKey) -> PropertyLocation? {
+    if entries.count <= 8 {
+      for entry in entries where entry.key == key { return entry.location }
+      return nil
+    }
+    guard let position = index[key.bits] else { return nil }
+    return entries[Int(position)].location
+  }
+
+  func append(_ key: PropertyKey, _ location: PropertyLocation) {
+    index[key.bits] = Int32(entries.count)
+    entries.append(Entry(key: key, location: location))
+    liveCount += 1
+  }
+
+  func update(_ key: PropertyKey, attributes: PropertyAttributes) {
+    guard let position = index[key.bits] else { return }
+    entries[Int(position)].location.attributes = attributes
+  }
+
+  func remove(_ key: PropertyKey) {
+    guard let position = index.removeValue(forKey: key.bits) else { return }
+    freeSlots.append(entries[Int(position)].location.slot)
+    entries[Int(position)].key = .none
+    liveCount -= 1
+    if entries.count > 16 && liveCount < entries.count / 2 { compact() }
+  }
+
+  private func compact() {
+    let live = entries.filter { $0.key != .none }
+    entries = []
+    index = [:]
+    liveCount = 0
+    for entry in live { append(entry.key, entry.location) }
+  }
+
+  func trace(_ heap: Heap) {
+    for entry in entries where entry.key != .none { entry.key.trace(heap) }
+  }
+}
+
+/// The child shapes reachable from one shape by adding a property. Held weakly:
+/// a dead child removes itself when it is swept.
+final class TransitionTable {
+  struct Key: Hashable {
+    var key: UInt64
+    var attributes: UInt8
+  }
+  var children: [Key: UInt] = [:]
+}
+
+struct ShapeRef: Equatable {
+  let cell: CellPointer
+
+  @inline(__always) init(_ cell: CellPointer) { self.cell = cell }
+
+  @inline(__always) var flags: UInt16 {
+    get { cell.cellHeader.pointee.flags }
+    nonmutating set { cell.cellHeader.pointee.flags = newValue }
+  }
+  @inline(__always) var isDictionary: Bool { flags & ShapeFlags.dictionary != 0 }
+
+  @inline(__always) var prototype: Value {
+    get { cell.load(fromByteOffset: ShapeLayout.prototype, as: Value.self) }
+    nonmutating set { cell.storeBytes(of: newValue, toByteOffset: ShapeLayout.prototype, as: Value.self) }
+  }
+  var parent: ShapeRef? {
+    get {
+      let bits = cell.load(fromByteOffset: ShapeLayout.parent, as: UInt.self)
+      return bits == 0 ? nil : ShapeRef(CellPointer(bitPattern: bits)!)
+    }
+    nonmutating set {
+      cell.storeBytes(
+        of: newValue.map { UInt(bitPattern: $0.cell) } ?? 0, toByteOffset: ShapeLayout.parent, as: UInt.self)
+    }
+  }
+  var key: PropertyKey {
+    get { PropertyKey(bits: cell.load(fromByteOffset: ShapeLayout.key, as: UInt64.self)) }
+    nonmutating set { cell.storeBytes(of: newValue.bits, toByteOffset: ShapeLayout.key, as: UInt64.self) }
+  }
+  var attributes: PropertyAttributes {
+    get { PropertyAttributes(rawValue: cell.load(fromByteOffset: ShapeLayout.attributes, as: UInt8.self)) }
+    nonmutating set { cell.storeBytes(of: newValue.rawValue, toByteOffset: ShapeLayout.attributes, as: UInt8.self) }
+  }
+  @inline(__always) var objectClass: ObjectClass {
+    get { ObjectClass(rawValue: cell.load(fromByteOffset: ShapeLayout.objectClass, as: UInt8.self))! }
+    nonmutating set { cell.storeBytes(of: newValue.rawValue, toByteOffset: ShapeLayout.objectClass, as: UInt8.self) }
+  }
+  var slotIndex: UInt32 {
+    get { cell.load(fromByteOffset: ShapeLayout.slotIndex, as: UInt32.self) }
+    nonmutating set { cell.storeBytes(of: newValue, toByteOffset: ShapeLayout.slotIndex, as: UInt32.self) }
+  }
+  /// The number of slots objects of this shape use (the next free slot).
+  @inline(__always) var slotCount: UInt32 {
+    get { cell.load(fromByteOffset: ShapeLayout.slotCount, as: UInt32.self) }
+    nonmutating set { cell.storeBytes(of: newValue, toByteOffset: ShapeLayout.slotCount, as: UInt32.self) }
+  }
+  var propertyCount: UInt32 {
+    get { cell.load(fromByteOffset: ShapeLayout.propertyCount, as: UInt32.self) }
+    nonmutating set { cell.storeBytes(of: newValue, toByteOffset: ShapeLayout.propertyCount, as: UInt32.self) }
+  }
+  private var tablePointer: UnsafeMutableRawPointer? {
+    get { cell.load(fromByteOffset: ShapeLayout.table, as: UnsafeMutableRawPointer?.self) }
+    nonmutating set { cell.storeBytes(of: newValue, toByteOffset: ShapeLayout.table, as: UnsafeMutableRawPointer?.self) }
+  }
+  private var transitionsPointer: UnsafeMutableRawPointer? {
+    get { cell.load(fromByteOffset: ShapeLayout.transitions, as: UnsafeMutableRawPointer?.self) }
+    nonmutating set {
+      cell.storeBytes(of: newValue, toByteOffset: ShapeLayout.transitions, as: UnsafeMutableRawPointer?.self)
+    }
+  }
+
+  /// The property table, built from the transition chain on first use.
+  var table: PropertyTable {
+    if let pointer = tablePointer {
+      return Unmanaged<PropertyTable>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let table = buildTable()
+    tablePointer = Unmanaged.passRetained(table).toOpaque()
+    return table
+  }
+
+  var hasTable: Bool { tablePointer != nil }
+
+  func setTable(_ table: PropertyTable) {
+    if let old = tablePointer { Unmanaged<PropertyTable>.fromOpaque(old).release() }
+    tablePointer = Unmanaged.passRetained(table).toOpaque()
+  }
+
+  private func buildTable() -> PropertyTable {
+    var chain: [ShapeRef] = []
+    var current: ShapeRef? = self
+    while let shape = current, shape.key != .none {
+      if shape.hasTable && shape != self {
+        let table = PropertyTable(copying: shape.table)
+        for link in chain.reversed() {
+          table.append(link.key, PropertyLocation(slot: link.slotIndex, attributes: link.attributes))
+        }
+        return table
+      }
+      chain.append(shape)
+      current = shape.parent
+    }
+    let table = PropertyTable()
+    for link in chain.reversed() {
+      table.append(link.key, PropertyLocation(slot: link.slotIndex, attributes: link.attributes))
+    }
+    return table
+  }
+
+  @inline(__always) func lookup(_ key: PropertyKey) -> PropertyLocation? {
+    if propertyCount == 0 { return nil }
+    return table.lookup(key)
+  }
+
+  var transitions: TransitionTable {
+    if let pointer = transitionsPointer {
+      return Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let table = TransitionTable()
+    transitionsPointer = Unmanaged.passRetained(table).toOpaque()
+    return table
+  }
+
+  func existingTransition(_ key: PropertyKey, _ attributes: PropertyAttributes) -> ShapeRef? {
+    guard let pointer = transitionsPointer else { return nil }
+    let table = Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
+    guard let child = table.children[TransitionTable.Key(key: key.bits, attributes: attributes.rawValue)] else {
+      return nil
+    }
+    return ShapeRef(CellPointer(bitPattern: child)!)
+  }
+
+  // MARK: GC
+
+  func trace(_ heap: Heap) {
+    heap.mark(prototype)
+    if let parent { heap.mark(parent.cell) }
+    key.trace(heap)
+    if isDictionary, let pointer = tablePointer {
+      Unmanaged<PropertyTable>.fromOpaque(pointer).takeUnretainedValue().trace(heap)
+    }
+  }
+
+  func finalize(_ heap: Heap) {
+    // Unlink from a surviving parent's transitions.
+    if let parent, heap.isMarked(parent.cell), let pointer = parent.transitionsPointer {
+      let table = Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
+      table.children[TransitionTable.Key(key: key.bits, attributes: attributes.rawValue)] = nil
+    }
+    if let pointer = tablePointer { Unmanaged<PropertyTable>.fromOpaque(pointer).release() }
+    if let pointer = transitionsPointer { Unmanaged<TransitionTable>.fromOpaque(pointer).release() }
+    tablePointer = nil
+    transitionsPointer = nil
+  }
+}
+
+extension Runtime {
+  /// The empty shape for objects of `objectClass` whose prototype is `prototype`.
+  func rootShape(prototype: Value, objectClass: ObjectClass) -> ShapeRef {
+    let cacheKey = RootShapeKey(prototype: prototype.bits, objectClass: objectClass.rawValue)
+    if let existing = rootShapes[cacheKey] { return ShapeRef(CellPointer(bitPattern: existing)!) }
+    if prototype.isCell { ObjectRef(prototype).markAsPrototype() }
+    let shape = allocateShape()
+    shape.prototype = prototype
+    shape.objectClass = objectClass
+    rootShapes[cacheKey] = UInt(bitPattern: shape.cell)
+    return shape
+  }
+
+  func allocateShape() -> ShapeRef {
+    ShapeRef(heap.allocateCell(size: ShapeLayout.size, kind: .shape))
+  }
+
+  /// The shape after adding `key` with `attributes` to an object of shape `shape`.
+  /// For a dictionary shape, the table is extended in place.
+  func shapeAdding(_ key: PropertyKey, _ attributes: PropertyAttributes, to shape: ShapeRef) -> ShapeRef {
+    if shape.isDictionary {
+      let table = shape.table
+      let slot: UInt32
+      if let reused = table.freeSlots.popLast() {
+        slot = reused
+      } else {
+        slot = shape.slotCount
+        shape.slotCount += 1
+      }
+      table.append(key, PropertyLocation(slot: slot, attributes: attributes))
+      shape.propertyCount += 1
+      return shape
+    }
+    if let child = shape.existingTransition(key, attributes) { return child }
+    if shape.propertyCount >= 64 {
+      let dictionary = dictionaryCopy(of: shape)
+      return shapeAdding(key, attributes, to: dictionary)
+    }
+    let child = allocateShape()
+    child.prototype = shape.prototype
+    child.objectClass = shape.objectClass
+    child.parent = shape
+    child.key = key
+    child.attributes = attributes
+    child.slotIndex = shape.slotCount
+    child.slotCount = shape.slotCount + 1
+    child.propertyCount = shape.propertyCount + 1
+    child.flags = shape.flags
+    shape.transitions.children[TransitionTable.Key(key: key.bits, attributes: attributes.rawValue)] =
+      UInt(bitPattern: child.cell)
+    return child
+  }
+
+  /// A fresh dictionary shape with the same properties and slots as `shape`.
+  func dictionaryCopy(of shape: ShapeRef) -> ShapeRef {
+    let table = shape.isDictionary ? PropertyTable(copying: shape.table) : shape.table.compactedCopy()
+    let dictionary = allocateShape()
+    dictionary.prototype = shape.prototype
+    dictionary.objectClass = shape.objectClass
+    dictionary.slotCount = shape.slotCount
+    dictionary.propertyCount = shape.propertyCount
+    dictionary.flags = shape.flags | ShapeFlags.dictionary
+    dictionary.setTable(table)
+    return dictionary
+  }
+}
+
+struct RootShapeKey: Hashable {
+  var prototype: UInt64
+  var objectClass: UInt8
+}
