@@ -3,8 +3,8 @@
 // g1 = g >> 63 and g0 = g mod 2^63, for k in -324...292.
 
 extension NumberFormatting {
-  static let schubfachMinK = -324
-  static let schubfachMaxK = 292
+  static var schubfachMinK: Int { -324 }
+  static var schubfachMaxK: Int { 292 }
   /// Pairs (g1, g0), index (k - schubfachMinK) * 2.
   static let schubfachG: [UInt64] = [
     0x4F0C_EDC9_5A71_8DD4, 0x5B01_E8B0_9AA0_D1B5,  // -324
