@@ -73,6 +73,11 @@ PEERS = [
     Peer("mujs", ["mujs"], [], version_package="mujs"),
 ]
 
+# Issue 7's targets for interpreter-only xjs (later issues add JIT targets).
+TARGET_GEOMEAN_VS_QJS = 1.0  # geometric-mean time at or below QuickJS's
+TARGET_STARTUP_MS = 10.0  # print("hi") under 10 ms
+TARGET_STARTUP_RSS_MB = 8.0  # and under 8 MB peak RSS
+
 STARTUP_SOURCE = 'var log = typeof print === "function" ? print : console.log;\nlog("hi");\n'
 SIZE_LINE = re.compile(r"^const SIZE = (\d+); // quick: (\d+)", re.MULTILINE)
 
@@ -362,34 +367,64 @@ def geometric_mean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
 
 
-def ratio_series(numerator, denominator, results, programs):
+METRIC_KEYS = {"wall": "median", "cpu": "cpu_median"}
+
+
+def ratio_series(numerator, denominator, results, programs, metric):
     """numerator's median time / denominator's per program, and the geometric mean over
     the programs both completed."""
+    key = METRIC_KEYS[metric]
     per_program = {}
     for program in programs:
         a = results[program].get(numerator)
         b = results[program].get(denominator)
-        if a and b and a["ok"] and b["ok"] and b["median"] > 0:
-            per_program[program] = a["median"] / b["median"]
+        if a and b and a["ok"] and b["ok"] and b[key] > 0:
+            per_program[program] = a[key] / b[key]
     return {"per_program": per_program, "geomean": geometric_mean(list(per_program.values())),
             "programs_compared": len(per_program)}
 
 
-def ratio_panels(xjs_modes, peers, results, programs):
+def ratio_panels(xjs_modes, peers, results, programs, metric):
     """One panel per xjs mode (its time over each peer's). Without xjs, one panel of each
     peer's time over QuickJS's: the bar xjs's interpreter has to clear first."""
     panels = []
     for mode in xjs_modes:
         panels.append({
-            "title": f"{mode} time ÷ peer time (below 1: {mode} is faster)",
-            "series": {f"vs {peer}": ratio_series(mode, peer, results, programs) for peer in peers},
+            "title": f"{mode} {metric} time ÷ peer {metric} time (below 1: {mode} is faster)",
+            "series": {f"vs {peer}": ratio_series(mode, peer, results, programs, metric) for peer in peers},
         })
     if not xjs_modes and "qjs" in peers:
         panels.append({
-            "title": "engine time ÷ qjs time (below 1: faster than QuickJS)",
-            "series": {peer: ratio_series(peer, "qjs", results, programs) for peer in peers if peer != "qjs"},
+            "title": f"engine {metric} time ÷ qjs {metric} time (below 1: faster than QuickJS)",
+            "series": {peer: ratio_series(peer, "qjs", results, programs, metric) for peer in peers if peer != "qjs"},
         })
     return panels
+
+
+def check_targets(xjs_modes, ratios, startup):
+    """Issue 7's targets, per xjs mode: (target, measured, verdict) rows."""
+    checks = {}
+    for mode, panel in zip(xjs_modes, ratios):
+        rows = []
+        versus_qjs = panel["series"].get("vs qjs")
+        geomean = versus_qjs["geomean"] if versus_qjs else None
+        rows.append((f"geometric-mean time ÷ qjs ≤ {TARGET_GEOMEAN_VS_QJS:g}",
+                     f"{geomean:.2f} over {versus_qjs['programs_compared']} programs" if geomean else "not measured",
+                     None if geomean is None else geomean <= TARGET_GEOMEAN_VS_QJS))
+        hello = (startup or {}).get(mode)
+        if hello and hello["ok"]:
+            milliseconds = hello["median"] * 1000
+            megabytes = hello["rss_kb_median"] / 1024
+            rows.append((f"print(\"hi\") under {TARGET_STARTUP_MS:g} ms", f"{milliseconds:.1f} ms",
+                         milliseconds < TARGET_STARTUP_MS))
+            rows.append((f"print(\"hi\") peak RSS under {TARGET_STARTUP_RSS_MB:g} MB", f"{megabytes:.1f} MB",
+                         megabytes < TARGET_STARTUP_RSS_MB))
+        else:
+            reason = hello["reason"] if hello else "not measured"
+            target = f"print(\"hi\") under {TARGET_STARTUP_MS:g} ms and {TARGET_STARTUP_RSS_MB:g} MB"
+            rows.append((target, reason, None))
+        checks[mode] = [{"target": t, "measured": m, "met": v} for t, m, v in rows]
+    return checks
 
 
 # ---------------------------------------------------------------- machine
@@ -448,7 +483,7 @@ def markdown_report(report):
         f"# xjs benchmark results — {report['started']}",
         "",
         f"Machine: {m['cpu']}, {m['cores']} cores, {m['memory']} RAM, Linux {m['kernel']}; "
-        f"load average at start {m['load_average_at_start']}.",
+        f"load average {m['load_average_at_start']} at start, {m.get('load_average_at_end', '?')} at end.",
         f"Suite `{report['suite']}`{' (quick sizes)' if report['quick'] else ''}, {report['runs']} runs per "
         f"engine and program, engines interleaved run by run; timeout {report['timeout']:g} s. "
         f"Command: `{report['command']}`",
@@ -496,11 +531,24 @@ def markdown_report(report):
                              f"{format_megabytes(s['rss_kb_median'])} |")
             else:
                 lines.append(f"| {name} | FAIL | {s['reason']} | — |")
-    failures = [(program, name, results[program][name]["reason"]) for program in programs for name in names
-                if name in results[program] and not results[program][name]["ok"]]
+    failures = []
+    for name in names:
+        failed = [(program, results[program][name]["reason"]) for program in programs
+                  if name in results[program] and not results[program][name]["ok"]]
+        if len(failed) == len(programs) > 1:
+            # An engine that fails everything (an ES5-only engine, a missing feature) gets one row.
+            failures.append((f"all {len(programs)}", name, f"first: {failed[0][1]}"))
+        else:
+            failures += [(program, name, reason) for program, reason in failed]
     if failures:
         lines += ["", "## Failures", "", "| program | engine | reason |", "|---|---|---|"]
         lines += [f"| {p} | {n} | {r.replace('|', '/')} |" for p, n, r in failures]
+    if report.get("targets"):
+        lines += ["", "## Targets (issue 7, interpreter-only)", "", "| mode | target | measured | met |",
+                  "|---|---|---|---|"]
+        verdicts = {True: "yes", False: "**no**", None: "unknown"}
+        for mode, rows in report["targets"].items():
+            lines += [f"| {mode} | {r['target']} | {r['measured']} | {verdicts[r['met']]} |" for r in rows]
     lines += ["", "## Ratios", ""]
     missing_xjs = [e for e in report["engines"] if e["is_xjs"] and e["missing_reason"] and e["selected"]]
     for e in missing_xjs:
@@ -583,6 +631,10 @@ def svg_chart(report):
                 parts.append(f'<rect x="{x1:.1f}" y="{bar_y}" width="{max(x2 - x1, 1):.1f}" height="{bar - 1}" '
                              f'fill="{PALETTE[peer_index % len(PALETTE)]}"><title>{escape_xml(label)}, '
                              f'{escape_xml(peer)}: {value:.2f}</title></rect>')
+                if label == "geometric mean":
+                    anchor, text_x = ("end", x1 - 3) if value < 1 else ("start", x2 + 3)
+                    parts.append(f'<text x="{text_x:.1f}" y="{bar_y + bar - 1}" text-anchor="{anchor}" '
+                                 f'font-size="8">{value:.2f}</text>')
         legend_y = bottom + 32
         for peer_index, peer in enumerate(peers):
             lx = label_width + (peer_index % 4) * 170
@@ -630,11 +682,16 @@ def parse_arguments():
     parser.add_argument("--suite", choices=sorted(SUITES), default="programs",
                         help="programs (the headline suite) or micro (microbenchmarks)")
     parser.add_argument("--startup-runs", type=int, help="runs of print(\"hi\") (default 20; 5 with --quick; 0 skips)")
+    parser.add_argument("--metric", choices=sorted(METRIC_KEYS), default="wall",
+                        help="time the ratios compare: wall (default) or cpu (user + system, "
+                        "steadier on a busy machine)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds before a run is killed (default 120)")
     parser.add_argument("--xjs", default=os.environ.get("XJS", str(DEFAULT_XJS)),
                         help="the xjs executable (default: $XJS or .build/release/xjs)")
     parser.add_argument("--list", action="store_true", help="list engines and programs, then exit")
     parser.add_argument("--no-save", action="store_true", help="print the Markdown report but write no files")
+    parser.add_argument("--render", metavar="JSON",
+                        help="re-render a saved report: rewrite its .md and .svg siblings from the JSON, run nothing")
     return parser.parse_args()
 
 
@@ -642,8 +699,20 @@ def split_names(value):
     return [name.strip() for name in value.split(",") if name.strip()] if value else []
 
 
+def render_saved(path):
+    """Rewrites the Markdown and SVG of a saved JSON report (after a change to the renderers)."""
+    source = Path(path)
+    report = json.loads(source.read_text())
+    source.with_suffix(".md").write_text(markdown_report(report))
+    source.with_suffix(".svg").write_text(svg_chart(report))
+    print(markdown_report(report))
+    return 0
+
+
 def main():
     args = parse_arguments()
+    if args.render:
+        return render_saved(args.render)
     runs = args.runs if args.runs is not None else (3 if args.quick else 5)
     startup_runs = args.startup_runs if args.startup_runs is not None else (5 if args.quick else 20)
     if runs < 1:
@@ -690,13 +759,14 @@ def main():
         progress("startup: " + ", ".join(
             f"{name} {s['median'] * 1000:.1f}ms" if s["ok"] else f"{name} FAILED" for name, s in startup.items()))
     shutil.rmtree(work_dir, ignore_errors=True)
+    machine["load_average_at_end"] = machine_description()["load_average_at_start"]
 
     names = [p.stem for p in programs]
     ran = {engine.name for engine in runnable}
     selected_names = {engine.name for engine in selected}
     peers = [e.name for e in runnable if not e.is_xjs]
     subjects = [e.name for e in runnable if e.is_xjs]
-    ratios = ratio_panels(subjects, peers, results, names)
+    ratios = ratio_panels(subjects, peers, results, names, args.metric)
 
     report = {
         "started": started,
@@ -706,6 +776,7 @@ def main():
         "runs": runs,
         "startup_runs": startup_runs,
         "timeout": args.timeout,
+        "metric": args.metric,
         "machine": machine,
         "rss_method": "tools/measure.c (wait4 in a small helper)" if helper else "wait4 from Python (inflated)",
         "engines": [dict(name=e.name, command=e.command, version=e.version, missing_reason=e.missing_reason,
@@ -715,6 +786,7 @@ def main():
         "results": results,
         "startup": startup,
         "ratios": ratios,
+        "targets": check_targets(subjects, ratios, startup),
     }
     markdown = markdown_report(report)
     if args.no_save:
