@@ -103,7 +103,11 @@ public final class Scope {
   }
 
   public let kind: Kind
-  public let parent: Scope?
+  /// Not owning: a scope is owned by its parent (`children`), the root by the
+  /// Program (or by whoever called `analyzeScopes` on a standalone function).
+  public unowned(unsafe) let parent: Scope?
+  /// Owning references to the scopes nested in this one.
+  private var children: [Scope] = []
   /// The function (or script/eval) scope this scope belongs to.
   public private(set) unowned(unsafe) var functionScope: Scope!
   public private(set) var bindings: [String: Binding] = [:]
@@ -150,6 +154,7 @@ public final class Scope {
     }
     if functionScope == nil { functionScope = self }
     varScope = self
+    parent?.children.append(self)
   }
 
   /// A function/script/eval scope.
@@ -242,10 +247,11 @@ public func analyzeScopes(_ program: Program, context: ScopeContext = ScopeConte
   analyzer.analyzeProgram(program, context: context)
 }
 
-/// Runs scope analysis on a function created by `new Function`.
-public func analyzeScopes(_ function: FunctionNode) {
+/// Runs scope analysis on a function created by `new Function`. The returned
+/// root scope owns every scope of the function: keep it alive while compiling.
+public func analyzeScopes(_ function: FunctionNode) -> Scope {
   let analyzer = ScopeAnalyzer()
-  analyzer.analyzeStandaloneFunction(function)
+  return analyzer.analyzeStandaloneFunction(function)
 }
 
 // MARK: - The analyzer
@@ -291,13 +297,14 @@ final class ScopeAnalyzer {
     finish()
   }
 
-  func analyzeStandaloneFunction(_ function: FunctionNode) {
+  func analyzeStandaloneFunction(_ function: FunctionNode) -> Scope {
     let root = Scope(kind: .script, parent: nil, isStrict: false)
     root.declare("this", .this, at: 0)
     scopes.append(root)
     current = root
     visitFunction(function, isExpression: true)
     finish()
+    return root
   }
 
   private func finish() {
@@ -322,7 +329,8 @@ final class ScopeAnalyzer {
       switch statement.kind {
       case .variableDeclaration(let declaration) where declaration.kind != .var:
         for declarator in declaration.declarators {
-          declarePattern(declarator.target, kind: declaration.kind == .let ? .let : .const, in: scope,
+          declarePattern(
+            declarator.target, kind: declaration.kind == .let ? .let : .const, in: scope,
             initializedAt: declarator.range.end)
         }
       case .classDeclaration(let node):
@@ -377,9 +385,11 @@ final class ScopeAnalyzer {
       if candidate.isFunctionBoundary || candidate === candidate.functionScope.varScope {
         break
       }
-      if let existing = candidate.bindings[name], existing.kind.isLexical || existing.kind == .catchParameter
-      {
-        if existing.kind == .catchParameter { scope = candidate.parent; continue }
+      if let existing = candidate.bindings[name], existing.kind.isLexical || existing.kind == .catchParameter {
+        if existing.kind == .catchParameter {
+          scope = candidate.parent
+          continue
+        }
         return
       }
       scope = candidate.parent
@@ -714,6 +724,10 @@ final class ScopeAnalyzer {
     declareFunctionBodyLexicals(statements, in: bodyScope)
     if !isArrow && needsArgumentsObject(function, scope: scope, bodyScope: bodyScope) {
       scope.declare("arguments", .arguments, at: 0)
+      // A mapped arguments object aliases the parameters: they live in the environment.
+      if !scope.isStrict && function.hasSimpleParameterList {
+        for binding in scope.orderedBindings where binding.kind == .parameter { binding.isCaptured = true }
+      }
     }
     // Visit parameters (their defaults see only the parameter scope).
     for parameter in function.parameters {

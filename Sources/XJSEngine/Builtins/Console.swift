@@ -8,7 +8,9 @@ extension Realm {
     let global = globalObject!
     runtime.defineNativeMethod(global, "print", length: 0) { runtime, arguments throws(JSException) in
       var parts: [String] = []
-      for index in 0..<arguments.count { parts.append(try runtime.toString(arguments[index]).swiftString(runtime.heap)) }
+      for index in 0..<arguments.count {
+        parts.append(try runtime.toString(arguments[index]).swiftString(runtime.heap))
+      }
       runtime.writeOutput(parts.joined(separator: " ") + "\n", toError: false)
       return .undefined
     }
@@ -86,7 +88,8 @@ struct Inspector {
       return (try? runtime.toString(value).swiftString(runtime.heap)) ?? "[object]"
     case .booleanObject, .numberObject, .stringObject:
       let inner = render(object.internalSlot(0), depth: depth, nested: true)
-      let kind = object.objectClass == .booleanObject ? "Boolean" : object.objectClass == .numberObject ? "Number" : "String"
+      let kind =
+        object.objectClass == .booleanObject ? "Boolean" : object.objectClass == .numberObject ? "Number" : "String"
       return "[\(kind): \(inner)]"
     default: return renderObject(object, depth: depth)
     }
@@ -199,7 +202,8 @@ struct Inspector {
     let text = runtime.keyDescription(key)
     if key.isIndex { return "'\(text)'" }
     let isIdentifier =
-      !text.isEmpty && text.unicodeScalars.enumerated().allSatisfy { index, scalar in
+      !text.isEmpty
+      && text.unicodeScalars.enumerated().allSatisfy { index, scalar in
         scalar == "_" || scalar == "$" || (index == 0 ? scalar.properties.isIDStart : scalar.properties.isIDContinue)
       }
     return isIdentifier ? text : quote(text)

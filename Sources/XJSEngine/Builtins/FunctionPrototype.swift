@@ -11,7 +11,9 @@ extension Realm {
       return try runtime.call(arguments.this, this: arguments[0], arguments: arguments.dropFirst(1))
     }
     runtime.defineNativeMethod(prototype, "apply", length: 2) { runtime, arguments throws(JSException) in
-      guard arguments.this.isCallable else { throw runtime.typeError("Function.prototype.apply called on non-function") }
+      guard arguments.this.isCallable else {
+        throw runtime.typeError("Function.prototype.apply called on non-function")
+      }
       if arguments[1].isNullish { return try runtime.call(arguments.this, this: arguments[0], arguments: []) }
       let list = try runtime.listFromArrayLike(arguments[1])
       return try list.values.withUnsafeBufferPointer { buffer throws(JSException) in
@@ -32,7 +34,8 @@ extension Realm {
     // %ThrowTypeError%: the poisoned caller/arguments accessors.
     let thrower = runtime.newNativeFunction(name: "", length: 0) { runtime, _ throws(JSException) in
       throw runtime.typeError(
-        "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them")
+        "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them"
+      )
     }
     _ = try? runtime.preventExtensions(thrower)
     if let location = thrower.shape.lookup(runtime.names.length) {
@@ -42,7 +45,8 @@ extension Realm {
     runtime.changeNamedAttributes(thrower, runtime.names.name, [])
     self[.throwTypeError] = thrower.value
     runtime.addAccessor(prototype, runtime.names.caller, getter: thrower.value, setter: thrower.value, [.configurable])
-    runtime.addAccessor(prototype, runtime.names.arguments, getter: thrower.value, setter: thrower.value, [.configurable])
+    runtime.addAccessor(
+      prototype, runtime.names.arguments, getter: thrower.value, setter: thrower.value, [.configurable])
   }
 
   func installFunctionConstructor(_ runtime: Runtime) {

@@ -17,7 +17,8 @@ extension Realm {
     runtime.defineNativeMethod(global, "isFinite", length: 1) { runtime, arguments throws(JSException) in
       Value(try runtime.toNumber(arguments[0]).isFinite)
     }
-    let parseFloat = runtime.defineNativeMethod(global, "parseFloat", length: 1) { runtime, arguments throws(JSException) in
+    let parseFloat = runtime.defineNativeMethod(global, "parseFloat", length: 1) {
+      runtime, arguments throws(JSException) in
       let string = try runtime.toString(arguments[0])
       let result = string.withUTF16(runtime.heap) { NumberParsing.parseFloat($0) }
       return Value(number: result)

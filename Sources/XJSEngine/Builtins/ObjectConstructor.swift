@@ -25,7 +25,8 @@ extension Realm {
       try runtime.requireObjectCoercible(value)
       let prototype = arguments[1]
       guard prototype.isObject || prototype.isNull else {
-        throw runtime.typeError("Object prototype may only be an Object or null: \(runtime.describeForError(prototype))")
+        throw runtime.typeError(
+          "Object prototype may only be an Object or null: \(runtime.describeForError(prototype))")
       }
       guard value.isObject else { return value }
       if !(try runtime.setPrototypeOf(value.asObject, prototype)) {
@@ -36,7 +37,8 @@ extension Realm {
     runtime.defineNativeMethod(constructor, "create", length: 2) { runtime, arguments throws(JSException) in
       let prototype = arguments[0]
       guard prototype.isObject || prototype.isNull else {
-        throw runtime.typeError("Object prototype may only be an Object or null: \(runtime.describeForError(prototype))")
+        throw runtime.typeError(
+          "Object prototype may only be an Object or null: \(runtime.describeForError(prototype))")
       }
       let object = runtime.newObject(.ordinary, prototype: prototype)
       if !arguments[1].isUndefined { try runtime.objectDefineProperties(object, arguments[1]) }
@@ -70,10 +72,12 @@ extension Realm {
       }
       return result.value
     }
-    runtime.defineNativeMethod(constructor, "getOwnPropertyNames", length: 1) { runtime, arguments throws(JSException) in
+    runtime.defineNativeMethod(constructor, "getOwnPropertyNames", length: 1) {
+      runtime, arguments throws(JSException) in
       try runtime.ownKeysArray(arguments[0], strings: true, symbols: false)
     }
-    runtime.defineNativeMethod(constructor, "getOwnPropertySymbols", length: 1) { runtime, arguments throws(JSException) in
+    runtime.defineNativeMethod(constructor, "getOwnPropertySymbols", length: 1) {
+      runtime, arguments throws(JSException) in
       try runtime.ownKeysArray(arguments[0], strings: false, symbols: true)
     }
     runtime.defineNativeMethod(constructor, "keys", length: 1) { runtime, arguments throws(JSException) in
@@ -113,7 +117,9 @@ extension Realm {
       let (iterator, next) = try runtime.getIterator(arguments[0])
       while let entry = try runtime.iteratorStep(iterator: iterator, next: next) {
         do throws(JSException) {
-          guard entry.isObject else { throw runtime.typeError("Iterator value \(runtime.describeForError(entry)) is not an entry object") }
+          guard entry.isObject else {
+            throw runtime.typeError("Iterator value \(runtime.describeForError(entry)) is not an entry object")
+          }
           let key = try runtime.get(entry.asObject, PropertyKey(index: 0))
           let value = try runtime.get(entry.asObject, PropertyKey(index: 1))
           try runtime.createDataPropertyOrThrow(object, runtime.toPropertyKey(key), value)

@@ -23,7 +23,8 @@ extension Realm {
       let object = try runtime.toObject(arguments.this)
       return Value(try runtime.getOwnProperty(object, key)?.enumerable == true)
     }
-    let toString = runtime.defineNativeMethod(prototype, "toString", length: 0) { runtime, arguments throws(JSException) in
+    let toString = runtime.defineNativeMethod(prototype, "toString", length: 0) {
+      runtime, arguments throws(JSException) in
       try runtime.objectToString(arguments.this).value
     }
     self[.objectPrototypeToString] = toString.value
@@ -59,7 +60,9 @@ extension Realm {
       runtime.defineNativeMethod(prototype, isGetter ? "__defineGetter__" : "__defineSetter__", length: 2) {
         runtime, arguments throws(JSException) in
         let object = try runtime.toObject(arguments.this)
-        guard arguments[1].isCallable else { throw runtime.typeError("Object.prototype.__define\(isGetter ? "G" : "S")etter__: Expecting function") }
+        guard arguments[1].isCallable else {
+          throw runtime.typeError("Object.prototype.__define\(isGetter ? "G" : "S")etter__: Expecting function")
+        }
         var descriptor = PropertyDescriptor(enumerable: true, configurable: true)
         if isGetter { descriptor.getter = arguments[1] } else { descriptor.setter = arguments[1] }
         try runtime.definePropertyOrThrow(object, runtime.toPropertyKey(arguments[0]), descriptor)
@@ -71,7 +74,9 @@ extension Realm {
         let key = try runtime.toPropertyKey(arguments[0])
         while true {
           if let descriptor = try runtime.getOwnProperty(object, key) {
-            if descriptor.isAccessorDescriptor { return (isGetter ? descriptor.getter : descriptor.setter) ?? .undefined }
+            if descriptor.isAccessorDescriptor {
+              return (isGetter ? descriptor.getter : descriptor.setter) ?? .undefined
+            }
             return .undefined
           }
           let next = try runtime.getPrototypeOf(object)

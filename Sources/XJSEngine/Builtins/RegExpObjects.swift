@@ -16,7 +16,8 @@ extension Runtime {
   /// RegExpAlloc + RegExpInitialize.
   func regExpCreate(pattern: Value, flags: Value, newTarget: Value) throws(JSException) -> ObjectRef {
     let prototype =
-      newTarget.isUndefined ? realm[.regExpPrototype] : try prototypeFromConstructor(newTarget, fallback: .regExpPrototype)
+      newTarget.isUndefined
+      ? realm[.regExpPrototype] : try prototypeFromConstructor(newTarget, fallback: .regExpPrototype)
     let object = newObject(.regExp, prototype: prototype)
     addProperty(object, names.lastIndex, Value(Int32(0)), [.writable])
     let patternString = pattern.isUndefined ? emptyString : try toString(pattern)
@@ -29,7 +30,8 @@ extension Runtime {
     do {
       program = try RegExpProgram.compile(pattern: patternString.utf16Array(heap), flags: parsedFlags)
     } catch let error {
-      throw syntaxError("Invalid regular expression: /\(patternString.swiftString(heap))/\(flagsText): \(error.message)")
+      throw syntaxError(
+        "Invalid regular expression: /\(patternString.swiftString(heap))/\(flagsText): \(error.message)")
     }
     object.setInternalSlot(0, patternString.value)
     object.setInternalSlot(1, flagsString.value)

@@ -17,7 +17,9 @@ extension Runtime {
 
   private func dump(_ codeBlock: CodeBlock, nested: inout [CodeBlockCellRef]) -> String {
     let (line, column) = codeBlock.source.location(of: Int(codeBlock.sourceRange.start))
-    let title = codeBlock.kind == .function ? "function \(codeBlock.name.isEmpty ? "<anonymous>" : codeBlock.name)" : "\(codeBlock.kind)"
+    let title =
+      codeBlock.kind == .function
+      ? "function \(codeBlock.name.isEmpty ? "<anonymous>" : codeBlock.name)" : "\(codeBlock.kind)"
     var text = "== \(title) (\(codeBlock.source.name):\(line):\(column)) registers: \(codeBlock.registerCount)"
     text += ", parameters: \(codeBlock.parameterCount)\(codeBlock.isStrict ? ", strict" : "")\n"
     var pc = 0

@@ -250,7 +250,8 @@ enum Opcode: UInt32, CaseIterable {
     case .pushWithScope: return op("PushWithScope", [r], "environment = object environment for `with (src)`")
     case .getGlobal: return op("GetGlobal", [r, .name, .cache], "dst = global binding (ReferenceError if missing)")
     case .setGlobal: return op("SetGlobal", [.name, r, .cache], "global binding = src")
-    case .getGlobalOrUndefined: return op("GetGlobalOrUndefined", [r, .name], "dst = global binding or undefined (typeof)")
+    case .getGlobalOrUndefined:
+      return op("GetGlobalOrUndefined", [r, .name], "dst = global binding or undefined (typeof)")
     case .getName: return op("GetName", [r, .name], "dst = binding looked up by name (with/eval)")
     case .setName: return op("SetName", [.name, r], "binding looked up by name = src")
     case .getNameOrUndefined: return op("GetNameOrUndefined", [r, .name], "dst = named binding or undefined (typeof)")
@@ -260,7 +261,8 @@ enum Opcode: UInt32, CaseIterable {
     case .declareGlobals: return op("DeclareGlobals", [], "GlobalDeclarationInstantiation for this script")
     case .initializeGlobalLexical:
       return op("InitializeGlobalLexical", [.name, r], "initialize a top-level let/const/class binding")
-    case .declareEvalVar: return op("DeclareEvalVar", [.name], "declare a var of sloppy eval code in the caller's scope")
+    case .declareEvalVar:
+      return op("DeclareEvalVar", [.name], "declare a var of sloppy eval code in the caller's scope")
     case .declareEvalFunction:
       return op("DeclareEvalFunction", [.name, r], "declare a function of sloppy eval code in the caller's scope")
     case .getProperty: return op("GetProperty", [r, r, .name, .cache], "dst = object.name")
@@ -301,7 +303,8 @@ enum Opcode: UInt32, CaseIterable {
       return op(
         "CreateClass", [r, r, .constant, .count],
         "dst = class constructor, dst+1 = prototype (superclass in dst when flag 1)")
-    case .initializeFields: return op("InitializeFields", [r], "run the active constructor's field initializers on this")
+    case .initializeFields:
+      return op("InitializeFields", [r], "run the active constructor's field initializers on this")
     case .setFieldInitializer:
       return op("SetFieldInitializer", [r, r], "constructor.[[Fields]] initializer = function (home: prototype)")
     case .setHomeObject: return op("SetHomeObject", [r, r], "function.[[HomeObject]] = object")

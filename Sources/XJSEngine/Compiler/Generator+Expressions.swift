@@ -119,7 +119,8 @@ extension FunctionCompiler {
     case .importMeta, .importCall:
       throw CompileError(message: "modules are not supported yet", offset: Int(expression.range.start))
     case .yield, .await:
-      throw CompileError(message: "generators and async functions are not supported yet",
+      throw CompileError(
+        message: "generators and async functions are not supported yet",
         offset: Int(expression.range.start))
     }
   }
@@ -451,7 +452,9 @@ extension FunctionCompiler {
     case .call:
       // `f() = 1` is a ReferenceError at run time (after the call).
       try compile(expression)
-      emit(.throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("Invalid left-hand side in assignment".utf16)))
+      emit(
+        .throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("Invalid left-hand side in assignment".utf16))
+      )
       return .identifier(IdentifierReference(name: "%invalid", range: expression.range))
     default:
       throw CompileError(message: "Invalid left-hand side in assignment", offset: Int(expression.range.start))

@@ -89,7 +89,8 @@ extension FunctionCompiler {
       currentScope.kind != .functionBody, let binding = currentScope.bindings[name.name]
     else {
       if let name = function.name, !isStrict, currentScope.kind != .script, !currentScope.isFunctionBoundary,
-        currentScope.kind != .functionBody, currentScope.functionScope.varScope.kind == .script
+        currentScope.kind != .functionBody,
+        currentScope.functionScope.varScope.kind == .script
           || currentScope.functionScope.varScope.kind == .eval
       {
         _ = name
@@ -552,7 +553,8 @@ extension FunctionCompiler {
       }
     }
     emitJump(.jump, to: defaultLabel ?? end)
-    controlStack.append(.jumpTarget(labels: labels + ["%switch"], breakLabel: end, continueLabel: nil, scopeDepth: scopeDepth))
+    controlStack.append(
+      .jumpTarget(labels: labels + ["%switch"], breakLabel: end, continueLabel: nil, scopeDepth: scopeDepth))
     for (index, switchCase) in node.cases.enumerated() {
       bind(bodyLabels[index])
       try compileStatements(switchCase.body)
@@ -629,7 +631,8 @@ extension FunctionCompiler {
     let entry = newLabel()
     let jumps = FinallyJumps()
     controlStack.append(
-      .finally(kindRegister: kindRegister, valueRegister: valueRegister, entry: entry, jumps: jumps, scopeDepth: scopeDepth))
+      .finally(
+        kindRegister: kindRegister, valueRegister: valueRegister, entry: entry, jumps: jumps, scopeDepth: scopeDepth))
     let start = currentPosition
     if let handler = node.handler {
       try compileTryCatch(node.block, handler)
@@ -729,4 +732,3 @@ extension FunctionCompiler {
     emitJump(.jump, to: target)
   }
 }
-

@@ -14,7 +14,8 @@ extension Runtime {
 
   /// CreatePerIterationEnvironment: a copy of the loop's environment.
   func copyEnvironment(_ environment: EnvironmentRef) -> EnvironmentRef {
-    let copy = newEnvironment(parent: environment.parent, slotCount: environment.slotCount, descriptor: environment.descriptor)
+    let copy = newEnvironment(
+      parent: environment.parent, slotCount: environment.slotCount, descriptor: environment.descriptor)
     copy.slots.update(from: environment.slots, count: environment.slotCount)
     copy.object = environment.object
     return copy
@@ -222,7 +223,9 @@ extension Runtime {
     }
     if target.descriptor?.names[name.asString.swiftString(heap)] != nil { return }
     let bindings = dynamicBindings(of: target)
-    if !(try hasOwnProperty(bindings, key)) { addProperty(bindings, key, .undefined, [.writable, .enumerable, .configurable]) }
+    if !(try hasOwnProperty(bindings, key)) {
+      addProperty(bindings, key, .undefined, [.writable, .enumerable, .configurable])
+    }
   }
 
   func declareEvalFunction(_ name: Value, _ function: Value, environment: Value) throws(JSException) {
@@ -244,7 +247,9 @@ extension Runtime {
     }
     let bindings = dynamicBindings(of: target)
     try set(bindings, key, function, throwing: false)
-    if !(try hasOwnProperty(bindings, key)) { addProperty(bindings, key, function, [.writable, .enumerable, .configurable]) }
+    if !(try hasOwnProperty(bindings, key)) {
+      addProperty(bindings, key, function, [.writable, .enumerable, .configurable])
+    }
   }
 
   /// The object holding vars a sloppy eval added to a function's scope.

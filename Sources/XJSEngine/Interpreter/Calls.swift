@@ -41,7 +41,8 @@ extension Runtime {
     if _slowPath(codeBlock.argumentsRegister >= 0 || codeBlock.restRegister >= 0) {
       registerStack.top = frame + max(argumentCount, parameterCount)
       if codeBlock.argumentsRegister >= 0 {
-        argumentsObject = createArgumentsObject(frame: frame, argumentCount: argumentCount, callee: callee, codeBlock: codeBlock)
+        argumentsObject = createArgumentsObject(
+          frame: frame, argumentCount: argumentCount, callee: callee, codeBlock: codeBlock)
       }
       if codeBlock.restRegister >= 0 {
         let restCount = max(argumentCount - parameterCount, 0)
@@ -253,7 +254,9 @@ extension Runtime {
   func superConstructor(of function: Value) throws(JSException) -> Value {
     guard function.isObject else { throw syntaxError("'super' keyword unexpected here") }
     let parent = try getPrototypeOf(function.asObject)
-    if !parent.isConstructor { throw typeError("Super constructor \(describeForError(parent)) of anonymous class is not a constructor") }
+    if !parent.isConstructor {
+      throw typeError("Super constructor \(describeForError(parent)) of anonymous class is not a constructor")
+    }
     return parent
   }
 

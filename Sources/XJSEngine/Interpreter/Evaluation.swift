@@ -122,13 +122,14 @@ extension Runtime {
     } catch let error {
       throw syntaxError(error.message)
     }
-    analyzeScopes(dynamic.function)
+    let root = analyzeScopes(dynamic.function)
     let code: CodeBlockCellRef
     do {
       code = try compileStandaloneFunction(dynamic.function, source: dynamic.source)
     } catch let error {
       throw syntaxError(error.message)
     }
+    withExtendedLifetime(root) {}
     let function = newClosure(code, environment: realm.globalEnvironment)
     if !newTarget.isUndefined && newTarget != realm[.functionConstructor] {
       let prototype = try prototypeFromConstructor(newTarget, fallback: .functionPrototype)

@@ -281,7 +281,8 @@ extension Runtime {
           case .checkThisInitialized:
             if fp[operand(pc, 1)].isEmpty {
               throw referenceError(
-                "Must call super constructor in derived class before accessing 'this' or returning from derived constructor")
+                "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
+              )
             }
             pc += 2
           case .checkThisUninitialized:
@@ -357,7 +358,8 @@ extension Runtime {
               try deleteName(constants[operand(pc, 2)], environment: fp[Frame.environmentOffset]))
             pc += 3
           case .callName:
-            let (function, this) = try getNameForCall(constants[operand(pc, 3)], environment: fp[Frame.environmentOffset])
+            let (function, this) = try getNameForCall(
+              constants[operand(pc, 3)], environment: fp[Frame.environmentOffset])
             fp[operand(pc, 1)] = function
             fp[operand(pc, 2)] = this
             pc += 4
@@ -522,7 +524,9 @@ extension Runtime {
           case .requireObjectCoercible:
             let value = fp[operand(pc, 1)]
             if value.isNullish {
-              throw typeError("Cannot destructure '\(value.isNull ? "null" : "undefined")' as it is \(value.isNull ? "null" : "undefined").")
+              throw typeError(
+                "Cannot destructure '\(value.isNull ? "null" : "undefined")' as it is \(value.isNull ? "null" : "undefined")."
+              )
             }
             pc += 2
           case .toString:
@@ -632,7 +636,8 @@ extension Runtime {
             let values = denseValues(fp[operand(pc, 2)].asObject)
             let newTarget = fp[operand(pc, 4)]
             fp[operand(pc, 1)] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
-              try constructFromInterpreter(constructor, arguments: buffer, newTarget: newTarget, frame: fp, pcOffset: offset)
+              try constructFromInterpreter(
+                constructor, arguments: buffer, newTarget: newTarget, frame: fp, pcOffset: offset)
             }
             pc += 5
           case .superCallForward:
@@ -662,7 +667,8 @@ extension Runtime {
                 result = fp[Frame.thisOffset]
                 if result.isEmpty {
                   throw referenceError(
-                    "Must call super constructor in derived class before accessing 'this' or returning from derived constructor")
+                    "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
+                  )
                 }
               } else {
                 result = fp[Frame.thisOffset]

@@ -67,7 +67,8 @@ extension Runtime {
   }
 
   /// Records where `key` was found for objects of `object`'s shape.
-  private func fillLoadCache(_ object: ObjectRef, _ key: PropertyKey, _ cache: UnsafeMutablePointer<PropertyCacheEntry>) {
+  private func fillLoadCache(_ object: ObjectRef, _ key: PropertyKey, _ cache: UnsafeMutablePointer<PropertyCacheEntry>)
+  {
     let shape = object.shape
     if object.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
     switch object.objectClass {
@@ -218,7 +219,9 @@ extension Runtime {
     let prototype = try prototypeForPrimitive(target)
     let succeeded = try set(prototype, key, value, receiver: target)
     if !succeeded && strict {
-      throw typeError("Cannot create property '\(keyDescription(key))' on \(typeOf(target).swiftString(heap)) '\(try toString(target).swiftString(heap))'")
+      throw typeError(
+        "Cannot create property '\(keyDescription(key))' on \(typeOf(target).swiftString(heap)) '\(try toString(target).swiftString(heap))'"
+      )
     }
   }
 
@@ -297,7 +300,8 @@ extension Runtime {
     guard home.isObject else { throw syntaxError("'super' keyword unexpected here") }
     let prototype = try getPrototypeOf(home.asObject)
     if prototype.isNullish {
-      throw typeError("Cannot read properties of \(prototype.isNull ? "null" : "undefined") (reading '\(keyDescription(key))')")
+      throw typeError(
+        "Cannot read properties of \(prototype.isNull ? "null" : "undefined") (reading '\(keyDescription(key))')")
     }
     return try get(prototype.asObject, key, receiver: this)
   }
@@ -332,7 +336,8 @@ extension Runtime {
     function.setInternalSlot(FunctionSlot.homeObject, object.value)
     setFunctionName(function, functionName(for: key))
     try definePropertyOrThrow(
-      object, key, PropertyDescriptor(value: function.value, writable: true, enumerable: enumerable, configurable: true))
+      object, key, PropertyDescriptor(value: function.value, writable: true, enumerable: enumerable, configurable: true)
+    )
   }
 
   func defineAccessorProperty(
@@ -449,4 +454,3 @@ extension Runtime {
     prototypeRegister.pointee = prototype.value
   }
 }
-

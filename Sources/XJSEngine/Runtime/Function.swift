@@ -101,7 +101,8 @@ extension Runtime {
     name: String, length: Int, isConstructor: Bool = false, prototype: Value? = nil,
     _ body: @escaping NativeFunction
   ) -> ObjectRef {
-    newNativeFunction(nameValue: newString(name).value, length: length, isConstructor: isConstructor,
+    newNativeFunction(
+      nameValue: newString(name).value, length: length, isConstructor: isConstructor,
       prototype: prototype, body)
   }
 
@@ -163,7 +164,10 @@ extension Runtime {
     var name: StringRef
     if key.isSymbol {
       let description = key.symbol.description
-      name = description.isUndefined ? emptyString : (try? concatenate(newString("["), concatenateOrEmpty(StringRef(description), newString("]")))) ?? emptyString
+      name =
+        description.isUndefined
+        ? emptyString
+        : (try? concatenate(newString("["), concatenateOrEmpty(StringRef(description), newString("]")))) ?? emptyString
     } else {
       name = keyString(key)
     }

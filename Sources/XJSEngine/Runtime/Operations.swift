@@ -361,7 +361,8 @@ extension Runtime {
       }
     }
     if value.isNullish {
-      throw typeError("Cannot read properties of \(value.isNull ? "null" : "undefined") (reading '\(keyDescription(key))')")
+      throw typeError(
+        "Cannot read properties of \(value.isNull ? "null" : "undefined") (reading '\(keyDescription(key))')")
     }
     return try get(prototypeForPrimitive(value), key, receiver: value)
   }
@@ -495,7 +496,9 @@ extension Runtime {
     guard value.isObject else { throw typeError("Property description must be an object") }
     let object = value.asObject
     var descriptor = PropertyDescriptor()
-    if try hasProperty(object, names.enumerable) { descriptor.enumerable = toBoolean(try get(object, names.enumerable)) }
+    if try hasProperty(object, names.enumerable) {
+      descriptor.enumerable = toBoolean(try get(object, names.enumerable))
+    }
     if try hasProperty(object, names.configurable) {
       descriptor.configurable = toBoolean(try get(object, names.configurable))
     }

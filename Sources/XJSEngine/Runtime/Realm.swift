@@ -119,7 +119,8 @@ final class Realm {
   func initializeIntrinsics() {
     let runtime = self.runtime
     // The two objects everything else hangs from.
-    let objectPrototype = runtime.allocateObject(.ordinary, shape: runtime.rootShape(prototype: .null, objectClass: .ordinary))
+    let objectPrototype = runtime.allocateObject(
+      .ordinary, shape: runtime.rootShape(prototype: .null, objectClass: .ordinary))
     self[.objectPrototype] = objectPrototype.value
     plainObjectShape = runtime.rootShape(prototype: objectPrototype.value, objectClass: .ordinary)
     let functionPrototype = runtime.allocateObject(
@@ -133,7 +134,8 @@ final class Realm {
     runtime.addProperty(functionPrototype, runtime.names.length, Value(Int32(0)), [.configurable])
     runtime.addProperty(functionPrototype, runtime.names.name, runtime.emptyString.value, [.configurable])
 
-    let arrayPrototype = runtime.allocateObject(.array, shape: runtime.rootShape(prototype: objectPrototype.value, objectClass: .array))
+    let arrayPrototype = runtime.allocateObject(
+      .array, shape: runtime.rootShape(prototype: objectPrototype.value, objectClass: .array))
     arrayPrototype.setInternalSlot(0, Value(Int32(0)))
     self[.arrayPrototype] = arrayPrototype.value
     arrayShape = runtime.rootShape(prototype: arrayPrototype.value, objectClass: .array)

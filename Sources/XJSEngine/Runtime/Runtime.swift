@@ -60,8 +60,8 @@ public final class Runtime {
   /// Absolute monotonic deadline (nanoseconds) or 0.
   var deadlineNanoseconds: UInt64 = 0
 
-  /// Registered roots held by Swift code (see RootedValues).
-  var rootedListHead: RootedValues?
+  /// Registered roots held by Swift code (see RootedValues); the list does not own them.
+  unowned(unsafe) var rootedListHead: RootedValues?
   /// Values the embedder keeps alive (handles).
   var handles: [UInt64: Int] = [:]
 
@@ -209,8 +209,8 @@ func monotonicNanoseconds() -> UInt64 {
 /// Swift code keeps Values in heap storage across an allocation.
 final class RootedValues {
   private unowned(unsafe) let runtime: Runtime
-  fileprivate var next: RootedValues?
-  private weak var previous: RootedValues?
+  fileprivate unowned(unsafe) var next: RootedValues?
+  private unowned(unsafe) var previous: RootedValues?
   var values: [Value] = []
 
   init(_ runtime: Runtime, capacity: Int = 0) {

@@ -188,7 +188,9 @@ struct ShapeRef: Equatable {
   }
   private var tablePointer: UnsafeMutableRawPointer? {
     get { cell.load(fromByteOffset: ShapeLayout.table, as: UnsafeMutableRawPointer?.self) }
-    nonmutating set { cell.storeBytes(of: newValue, toByteOffset: ShapeLayout.table, as: UnsafeMutableRawPointer?.self) }
+    nonmutating set {
+      cell.storeBytes(of: newValue, toByteOffset: ShapeLayout.table, as: UnsafeMutableRawPointer?.self)
+    }
   }
   private var transitionsPointer: UnsafeMutableRawPointer? {
     get { cell.load(fromByteOffset: ShapeLayout.transitions, as: UnsafeMutableRawPointer?.self) }
