@@ -704,10 +704,14 @@ final class ScopeAnalyzer {
     }
     if let rest = function.restParameter, patternHasExpressions(rest) { hasExpressions = true }
     scope.hasParameterExpressions = hasExpressions
+    // With parameter expressions, a parameter is in its TDZ until its own initializer ran.
     for parameter in function.parameters {
-      declarePattern(parameter.target, kind: .parameter, in: scope, initializedAt: 0)
+      declarePattern(
+        parameter.target, kind: .parameter, in: scope, initializedAt: hasExpressions ? parameter.range.end : 0)
     }
-    if let rest = function.restParameter { declarePattern(rest, kind: .parameter, in: scope, initializedAt: 0) }
+    if let rest = function.restParameter {
+      declarePattern(rest, kind: .parameter, in: scope, initializedAt: hasExpressions ? rest.range.end : 0)
+    }
     // Body declarations.
     let statements: [Statement]
     switch function.body {
@@ -1084,7 +1088,9 @@ final class ScopeAnalyzer {
     guard let binding = found.binding else { return .dynamic }
     if found.crossedFunction { binding.isCaptured = true }
     var needsCheck = false
-    if binding.kind.isLexical && !pending.isDeclaration {
+    let hasTDZ =
+      binding.kind.isLexical || (binding.kind == .parameter && binding.scope.hasParameterExpressions)
+    if hasTDZ && !pending.isDeclaration {
       if found.crossedFunction || binding.scope.kind == .switch
         || pending.reference.range.start < binding.initializedAt
       {

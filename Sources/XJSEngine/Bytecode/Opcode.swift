@@ -321,7 +321,8 @@ enum Opcode: UInt32, CaseIterable {
     case .superCallWithSpread:
       return op("SuperCallWithSpread", [r, r, r, r], "dst = super(...array) (active function, new.target)")
     case .superCallForward:
-      return op("SuperCallForward", [r], "dst = super(...this frame's arguments) (default derived constructor)")
+      return op(
+        "SuperCallForward", [r, r], "dst = super(...arguments object) (default derived constructor)")
     case .callEval: return op("CallEval", [r, r, .count], "direct eval when the callee is %eval%, else a call")
     case .return: return op("Return", [r], "return src")
     case .getIterator: return op("GetIterator", [r, r], "dst = iterator, dst+1 = next method of src")

@@ -100,7 +100,9 @@ extension FunctionCompiler {
     compiler.isDerivedConstructor = isDerived
     let result = compiler.allocateRegister()
     if isDerived {
-      compiler.emit(.superCallForward, result)
+      // The interpreter fills the arguments register before the frame's registers are cleared.
+      compiler.argumentsRegister = compiler.allocateRegister()
+      compiler.emit(.superCallForward, result, compiler.argumentsRegister)
     } else {
       compiler.emit(.initializeFields, Int32(Frame.thisOffset))
     }

@@ -332,6 +332,7 @@ extension FunctionCompiler {
       }
       emitInitializeEmpty(binding)
     }
+    // Environment slots of parameters start out uninitialized too (pushScope left them undefined).
     for (index, parameter) in function.parameters.enumerated() {
       var value = Int32(index)
       if let defaultValue = parameter.defaultValue {

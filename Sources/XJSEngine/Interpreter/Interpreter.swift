@@ -644,9 +644,9 @@ extension Runtime {
             let offset = pc - codeBlock.instructionBase
             registerStack.top = fp + codeBlock.registerCount
             let constructor = try superConstructor(of: fp[Frame.calleeOffset])
-            let count = Frame.argumentCount(fp)
-            let arguments = RootedValues(self, capacity: count)
-            for index in 0..<count { arguments.append(fp[index]) }
+            let argumentsObject = fp[operand(pc, 2)].asObject
+            let arguments = RootedValues(self, capacity: argumentsObject.denseCount)
+            for index in 0..<argumentsObject.denseCount { arguments.append(argumentsObject.denseElements[index]) }
             let result = try arguments.values.withUnsafeBufferPointer { buffer throws(JSException) in
               try constructFromInterpreter(
                 constructor, arguments: buffer, newTarget: fp[Frame.newTargetOffset], frame: fp, pcOffset: offset)
@@ -655,7 +655,7 @@ extension Runtime {
             fp[Frame.thisOffset] = result
             try initializeFields(this: result, constructor: fp[Frame.calleeOffset])
             fp[operand(pc, 1)] = result
-            pc += 2
+            pc += 3
           case .return:
             var result = fp[operand(pc, 1)]
             let info = fp[Frame.returnInfoOffset].bits

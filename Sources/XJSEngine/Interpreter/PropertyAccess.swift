@@ -445,7 +445,7 @@ extension Runtime {
       let shape = dictionaryCopy(of: constructor.shape)
       shape.prototype = constructorParent
       constructor.shape = shape
-      if constructorParent.isObject { constructorParent.asObject.markAsPrototype() }
+      if constructorParent.isObject { markAsPrototype(constructorParent.asObject) }
     }
     materializeFunctionProperties(constructor)
     addProperty(constructor, names.prototype, prototype.value, [])
