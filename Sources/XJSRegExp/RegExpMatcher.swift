@@ -400,8 +400,7 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
           failed = true
         }
       case .char2:
-        if pos < length, case let u = unit(pos), u == UInt32(operand(1)) || u == UInt32(operand(2))
-        {
+        if pos < length, case let u = unit(pos), u == UInt32(operand(1)) || u == UInt32(operand(2)) {
           pos += 1
           pc += 3
         } else {
