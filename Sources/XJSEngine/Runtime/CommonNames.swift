@@ -7,6 +7,9 @@ struct CommonNames {
     add, size, default_, undefinedName, nullName, trueName, falseName, object, function, string,
     number, boolean, symbol, bigint, anonymous, keys, values, entries: PropertyKey
   let emptyKey: PropertyKey
+  /// Proxy handler trap names (ES2024 10.5).
+  let getPrototypeOf, setPrototypeOf, isExtensible, preventExtensions, getOwnPropertyDescriptor,
+    defineProperty, has, deleteProperty, ownKeys, apply, construct: PropertyKey
 
   init(_ runtime: Runtime) {
     func key(_ text: String) -> PropertyKey { runtime.propertyKey(text) }
@@ -73,6 +76,17 @@ struct CommonNames {
     values = key("values")
     entries = key("entries")
     emptyKey = key("")
+    getPrototypeOf = key("getPrototypeOf")
+    setPrototypeOf = key("setPrototypeOf")
+    isExtensible = key("isExtensible")
+    preventExtensions = key("preventExtensions")
+    getOwnPropertyDescriptor = key("getOwnPropertyDescriptor")
+    defineProperty = key("defineProperty")
+    has = key("has")
+    deleteProperty = key("deleteProperty")
+    ownKeys = key("ownKeys")
+    apply = key("apply")
+    construct = key("construct")
   }
 
   func trace(_ heap: Heap) {
@@ -83,6 +97,8 @@ struct CommonNames {
       global, unicode, sticky, hasIndices, ignoreCase, multiline, dotAll, unicodeSets, exec, indices,
       add, size, default_, undefinedName, nullName, trueName, falseName, object, function, string,
       number, boolean, symbol, bigint, anonymous, keys, values, entries, emptyKey,
+      getPrototypeOf, setPrototypeOf, isExtensible, preventExtensions, getOwnPropertyDescriptor,
+      defineProperty, has, deleteProperty, ownKeys, apply, construct,
     ] {
       key.trace(heap)
     }

@@ -97,6 +97,19 @@ extension Runtime {
     return pair
   }
 
+  /// Marks `object` as some shape's prototype. A prototype that already has
+  /// elements, or may answer for indices (proxy, String, arguments objects),
+  /// makes holes in arrays observable through the prototype chain.
+  func markAsPrototype(_ object: ObjectRef) {
+    object.markAsPrototype()
+    if object.denseCount > 0 || object.sparseElements != nil || object.isProxy || object.objectClass == .arguments
+      || (object.objectClass == .stringObject && object.internalSlot(0).isString
+        && object.internalSlot(0).asString.length > 0)
+    {
+      prototypesHaveIndexedProperties = true
+    }
+  }
+
   // MARK: - Slot storage
 
   /// Makes room for `slotCount` property slots.
@@ -421,7 +434,7 @@ extension Runtime {
       if candidate.isProxy { break }
       cursor = candidate.prototype
     }
-    if prototype.isObject { prototype.asObject.markAsPrototype() }
+    if prototype.isObject { markAsPrototype(prototype.asObject) }
     let shape = dictionaryCopy(of: object.shape)
     shape.prototype = prototype
     object.shape = shape

@@ -249,17 +249,16 @@ extension Runtime {
     if value.isNullish { throw typeError("Cannot convert undefined or null to object") }
   }
 
-  /// IsArray (sees through proxies)
+  /// IsArray (sees through proxies; a long proxy chain is walked without recursion)
   func isArray(_ value: Value) throws(JSException) -> Bool {
     guard value.isObject else { return false }
-    let object = value.asObject
-    if object.isArray { return true }
-    if object.isProxy {
+    var object = value.asObject
+    while object.isProxy {
       let target = object.internalSlot(0)
       if target.isNull { throw typeError("Cannot perform 'IsArray' on a proxy that has been revoked") }
-      return try isArray(target)
+      object = target.asObject
     }
-    return false
+    return object.isArray
   }
 
   @inline(__always) func isStrictlyEqual(_ a: Value, _ b: Value) -> Bool {

@@ -289,7 +289,7 @@ extension Runtime {
   func rootShape(prototype: Value, objectClass: ObjectClass) -> ShapeRef {
     let cacheKey = RootShapeKey(prototype: prototype.bits, objectClass: objectClass.rawValue)
     if let existing = rootShapes[cacheKey] { return ShapeRef(CellPointer(bitPattern: existing)!) }
-    if prototype.isCell { ObjectRef(prototype).markAsPrototype() }
+    if prototype.isCell { markAsPrototype(ObjectRef(prototype)) }
     let shape = allocateShape()
     shape.prototype = prototype
     shape.objectClass = objectClass
