@@ -156,8 +156,7 @@ enum DateMath {
   private static func integerPart(_ x: Double) -> Double { x.rounded(.towardZero) + 0 }
 
   /// MakeTime(hour, min, sec, ms), with IEEE arithmetic as the spec requires.
-  static func makeTime(hour: Double, minute: Double, second: Double, millisecond: Double) -> Double
-  {
+  static func makeTime(hour: Double, minute: Double, second: Double, millisecond: Double) -> Double {
     guard hour.isFinite, minute.isFinite, second.isFinite, millisecond.isFinite else { return .nan }
     let h = integerPart(hour)
     let m = integerPart(minute)

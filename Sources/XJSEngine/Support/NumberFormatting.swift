@@ -121,8 +121,7 @@ enum NumberFormatting {
   }
 
   /// Writes "e+x" or "e-x".
-  private static func writeExponent(_ exponent: Int, to buffer: UnsafeMutablePointer<UInt8>) -> Int
-  {
+  private static func writeExponent(_ exponent: Int, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
     buffer[0] = UInt8(ascii: "e")
     buffer[1] = exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
     let magnitude = UInt64(exponent.magnitude)
@@ -412,6 +411,11 @@ enum NumberFormatting {
   }
 
   // MARK: - toFixed, toExponential, toPrecision (ES2024 21.1.3.3, .2, .5)
+  //
+  // The digit counts are ToIntegerOrInfinity of the argument, clamped into Int by the caller
+  // (any out-of-range value, infinities included, gives the same answer). The steps' order
+  // matters: toFixed checks the count before looking at x, the other two return
+  // Number::toString for NaN and infinities whatever the count.
 
   /// Number.prototype.toFixed; nil when fractionDigits is outside 0...100 (RangeError).
   static func toFixedASCII(_ x: Double, fractionDigits f: Int) -> [UInt8]? {
@@ -435,10 +439,10 @@ enum NumberFormatting {
   }
 
   /// Number.prototype.toExponential; `fractionDigits` nil means "as many as needed".
-  /// nil when fractionDigits is outside 0...100 (RangeError).
+  /// nil when x is finite and fractionDigits is outside 0...100 (RangeError).
   static func toExponentialASCII(_ x: Double, fractionDigits: Int?) -> [UInt8]? {
+    if !x.isFinite { return toASCII(x) }  // step 4, before the range check of step 5
     if let f = fractionDigits, f < 0 || f > 100 { return nil }
-    if !x.isFinite { return toASCII(x) }
     var out: [UInt8] = []
     if x < 0 { out.append(UInt8(ascii: "-")) }
     let digits: [UInt8]
@@ -458,10 +462,11 @@ enum NumberFormatting {
     return out
   }
 
-  /// Number.prototype.toPrecision; nil when precision is outside 1...100 (RangeError).
+  /// Number.prototype.toPrecision (precision given; undefined means ToString(x), step 2);
+  /// nil when x is finite and precision is outside 1...100 (RangeError).
   static func toPrecisionASCII(_ x: Double, precision p: Int) -> [UInt8]? {
+    if !x.isFinite { return toASCII(x) }  // step 4, before the range check of step 5
     guard p >= 1 && p <= 100 else { return nil }
-    if !x.isFinite { return toASCII(x) }
     var out: [UInt8] = []
     if x < 0 { out.append(UInt8(ascii: "-")) }
     var digits: [UInt8]
@@ -534,8 +539,7 @@ enum NumberFormatting {
 
   /// The digits of n = m * 2^q * 10^decimalShift, rounded (ties up) or truncated, computed
   /// exactly: n = floor((2 num + den) / (2 den)), or floor(num / den), with den = 2^a * 5^b.
-  private static func scaledDigits(m: UInt64, q: Int, decimalShift s: Int, rounded: Bool) -> [UInt8]
-  {
+  private static func scaledDigits(m: UInt64, q: Int, decimalShift s: Int, rounded: Bool) -> [UInt8] {
     var numerator = BigNat(m)
     var twos = 0  // power of two in the denominator
     var fives = 0  // power of five in the denominator

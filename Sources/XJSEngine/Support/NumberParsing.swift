@@ -269,8 +269,7 @@ enum NumberParsing {
     }
   }
 
-  private static func matchesInfinity<C>(_ units: CodeUnits<C>, at position: Int, end: Int) -> Bool
-  {
+  private static func matchesInfinity<C>(_ units: CodeUnits<C>, at position: Int, end: Int) -> Bool {
     let word: [UInt8] = Array("Infinity".utf8)
     guard end - position >= word.count else { return false }
     for i in 0..<word.count where units[position + i] != UInt32(word[i]) { return false }
@@ -309,8 +308,7 @@ enum NumberParsing {
   }
 
   /// Correctly rounded conversion of a validated unsigned decimal literal (digits, '.', 'e', sign).
-  private static func slowDecimal<C>(_ units: CodeUnits<C>, from start: Int, to end: Int) -> Double
-  {
+  private static func slowDecimal<C>(_ units: CodeUnits<C>, from start: Int, to end: Int) -> Double {
     var ascii = [UInt8]()
     ascii.reserveCapacity(end - start)
     for i in start..<end { ascii.append(UInt8(truncatingIfNeeded: units[i])) }

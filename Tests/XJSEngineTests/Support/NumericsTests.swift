@@ -142,6 +142,7 @@ private struct Mismatches {
     #expect(NumberFormatting.toExponentialString(0, fractionDigits: nil) == "0e+0")
     #expect(NumberFormatting.toExponentialString(0, fractionDigits: 2) == "0.00e+0")
     #expect(NumberFormatting.toExponentialString(1, fractionDigits: 101) == nil)
+    #expect(NumberFormatting.toExponentialString(.infinity, fractionDigits: 1000) == "Infinity")
   }
 
   @Test func toPrecisionMatchesNode() {
@@ -158,6 +159,8 @@ private struct Mismatches {
     #expect(NumberFormatting.toPrecisionString(0, precision: 3) == "0.00")
     #expect(NumberFormatting.toPrecisionString(1, precision: 0) == nil)
     #expect(NumberFormatting.toPrecisionString(1, precision: 101) == nil)
+    #expect(NumberFormatting.toPrecisionString(.nan, precision: 0) == "NaN")
+    #expect(NumberFormatting.toFixedString(.nan, fractionDigits: 101) == nil)
   }
 }
 
