@@ -171,20 +171,27 @@ extension Runtime {
       if string.flags & StringFlags.isIndex != 0 {
         return PropertyKey(index: string.withUTF16(heap) { arrayIndex(ofCodeUnits: $0)! })
       }
+      // An index string may have been interned elsewhere (single characters, literals):
+      // it is still an index key, and the flag remembers that.
+      if let index = canonicalArrayIndex(string) {
+        string.flags |= StringFlags.isIndex
+        return PropertyKey(index: index)
+      }
       return PropertyKey(atom: string)
     }
-    string.flattened(heap)
-    let length = string.length
-    if length > 0 && length <= 10 {
-      let index: UInt32?
-      if string.isLatin1 {
-        index = arrayIndex(ofLatin1: UnsafeBufferPointer(start: string.latin1Characters, count: length))
-      } else {
-        index = arrayIndex(ofCodeUnits: UnsafeBufferPointer(start: string.utf16Characters, count: length))
-      }
-      if let index { return PropertyKey(index: index) }
-    }
+    if let index = canonicalArrayIndex(string) { return PropertyKey(index: index) }
     return PropertyKey(atom: atoms.intern(string, heap))
+  }
+
+  /// The array index a string denotes, if any.
+  private func canonicalArrayIndex(_ string: StringRef) -> UInt32? {
+    let length = string.length
+    if length == 0 || length > 10 { return nil }
+    string.flattened(heap)
+    if string.isLatin1 {
+      return arrayIndex(ofLatin1: UnsafeBufferPointer(start: string.latin1Characters, count: length))
+    }
+    return arrayIndex(ofCodeUnits: UnsafeBufferPointer(start: string.utf16Characters, count: length))
   }
 
   func propertyKey(_ name: String) -> PropertyKey { propertyKey(for: newString(name)) }
