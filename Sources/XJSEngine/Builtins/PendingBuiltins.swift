@@ -20,14 +20,9 @@ extension Realm {
     self[.symbolPrototype] = runtime.newObject(.ordinary, prototype: self[.objectPrototype]).value
   }
   func installMath(_ runtime: Runtime) {}
-  func installJSON(_ runtime: Runtime) {}
   func installRegExp(_ runtime: Runtime) {
     self[.regExpPrototype] = runtime.newObject(.ordinary, prototype: self[.objectPrototype]).value
   }
-  func installMap(_ runtime: Runtime) {}
-  func installSet(_ runtime: Runtime) {}
-  func installWeakCollections(_ runtime: Runtime) {}
-  func installDate(_ runtime: Runtime) {}
   func installReflect(_ runtime: Runtime) {}
   func installProxy(_ runtime: Runtime) {}
 }

@@ -303,7 +303,8 @@ final class Heap {
     markStackCapacity = newCapacity
   }
 
-  private func drainMarkStack() {
+  /// Traces every queued cell (also used by the ephemeron pass of weak collections).
+  func drainMarkStack() {
     while markStackCount > 0 {
       markStackCount -= 1
       Cells.trace(markStack[markStackCount], heap: self)

@@ -78,6 +78,10 @@ public final class Runtime {
   public var outputHandler: ((String, Bool) -> Void)?
 
   var stringCache = NumberStringCache()
+  /// Every WeakMap/WeakSet table, for the collector's ephemeron pass (WeakCollections.swift).
+  let weakCollections = WeakCollectionRegistry()
+  /// Local time for Date (follows TZ; see DateMath.LocalTimeZone).
+  var localTimeZone = DateMath.LocalTimeZone()
   var randomState: UInt64 = 0x2545_F491_4F6C_DD1D
 
   public init(options: RuntimeOptions = RuntimeOptions()) {
@@ -144,9 +148,10 @@ public final class Runtime {
   }
 
   func processWeakReferences(heap: Heap) {
+    // First: the ephemeron pass may still mark cells (values of live weak-map keys).
+    processWeakCollections(heap)
     atoms.removeDead(heap)
     rootShapes = rootShapes.filter { heap.isMarked(CellPointer(bitPattern: $0.value)!) }
-    processWeakCollections(heap)
   }
 
   // MARK: Interrupts and limits

@@ -1,0 +1,181 @@
+import CXJSSupport
+
+// The JSON object (ES2024 25.5). Parsing is in JSONParser.swift, serialization in
+// JSONSerializer.swift; this file holds the two functions' argument handling and the
+// reviver walk.
+
+extension Realm {
+  func installJSON(_ runtime: Runtime) {
+    let json = runtime.newPlainObject()
+    defineGlobal("JSON", json.value)
+    runtime.defineNativeMethod(json, "parse", length: 2) { runtime, arguments throws(JSException) in
+      try runtime.jsonParse(arguments[0], reviver: arguments[1])
+    }
+    runtime.defineNativeMethod(json, "stringify", length: 3) { runtime, arguments throws(JSException) in
+      try runtime.jsonStringify(arguments[0], replacer: arguments[1], space: arguments[2])
+    }
+    runtime.addProperty(
+      json, PropertyKey(symbol: runtime.symbols.toStringTag), runtime.newString("JSON").value, [.configurable])
+  }
+}
+
+extension Runtime {
+  // MARK: JSON.parse (ES2024 25.5.1)
+
+  func jsonParse(_ text: Value, reviver: Value) throws(JSException) -> Value {
+    let string = try toString(text)
+    string.flattened(heap)
+    let unfiltered: Value
+    if string.isLatin1 {
+      var parser = JSONParser(
+        runtime: self, text: UnsafeBufferPointer(start: string.latin1Characters, count: string.length),
+        source: string)
+      unfiltered = try parser.parse()
+    } else {
+      var parser = JSONParser(
+        runtime: self, text: UnsafeBufferPointer(start: string.utf16Characters, count: string.length),
+        source: string)
+      unfiltered = try parser.parse()
+    }
+    guard reviver.isCallable else { return unfiltered }
+    let root = newPlainObject()
+    addProperty(root, names.emptyKey, unfiltered, .default)
+    var walk = ReviverWalk(runtime: self, reviver: reviver)
+    return try walk.internalize(holder: root, key: names.emptyKey, depth: 0)
+  }
+
+  // MARK: JSON.stringify (ES2024 25.5.2)
+
+  func jsonStringify(_ value: Value, replacer replacerArgument: Value, space: Value) throws(JSException) -> Value {
+    var replacer = Value.undefined
+    var propertyList: RootedValues? = nil
+    if replacerArgument.isObject {
+      if replacerArgument.isCallable {
+        replacer = replacerArgument
+      } else if try isArray(replacerArgument) {
+        propertyList = try jsonPropertyList(replacerArgument.asObject)
+      }
+    }
+    let gap = try jsonGap(space)
+    let serializer = JSONSerializer(runtime: self, replacer: replacer, propertyList: propertyList, gap: gap)
+    // The wrapper {"": value} is only observable as the replacer's `this`.
+    var holder = Value.undefined
+    if !replacer.isUndefined {
+      let wrapper = newPlainObject()
+      addProperty(wrapper, names.emptyKey, value, .default)
+      holder = wrapper.value
+    }
+    let key = JSONKey.string(emptyString.value)
+    guard let prepared = try serializer.prepare(value, holder: holder, key: key) else { return .undefined }
+    try serializer.write(prepared, key: key)
+    return serializer.output.makeString().value
+  }
+
+  /// Steps 4.b of JSON.stringify: the [[PropertyList]] from an array replacer (as key bits).
+  private func jsonPropertyList(_ replacer: ObjectRef) throws(JSException) -> RootedValues {
+    let list = RootedValues(self)
+    var seen = Set<UInt64>()
+    let length = try lengthOfArrayLike(replacer)
+    for index in 0..<length {
+      let element = try get(replacer, propertyKey(forIndex: index))
+      var item: StringRef? = nil
+      if element.isString {
+        item = element.asString
+      } else if element.isNumber {
+        item = try toString(element)
+      } else if element.isObject,
+        element.asObject.objectClass == .stringObject || element.asObject.objectClass == .numberObject
+      {
+        item = try toString(element)
+      }
+      guard let item else { continue }
+      let key = propertyKey(for: item)
+      if seen.insert(key.bits).inserted { list.append(Value(bits: key.bits)) }
+      if index & 0xFFF == 0xFFF { try checkSafePoint() }
+    }
+    return list
+  }
+
+  /// Steps 5–8 of JSON.stringify: the gap from `space`.
+  private func jsonGap(_ space: Value) throws(JSException) -> [UInt16] {
+    var space = space
+    if space.isObject {
+      switch space.asObject.objectClass {
+      case .numberObject: space = Value(number: try toNumber(space))
+      case .stringObject: space = try toString(space).value
+      default: break
+      }
+    }
+    if space.isNumber {
+      let count = min(10, try toIntegerOrInfinity(space))
+      return count >= 1 ? Array(repeating: 0x20, count: Int(count)) : []
+    }
+    if space.isString {
+      return Array(space.asString.utf16Array(heap).prefix(10))
+    }
+    return []
+  }
+}
+
+/// InternalizeJSONProperty (ES2024 25.5.1.1), recursive with a native-stack bound.
+struct ReviverWalk {
+  let runtime: Runtime
+  let reviver: Value
+  /// Keys of the objects being walked (rooted: the reviver may delete their properties).
+  let keys: RootedValues
+  private var stackLimit: UInt = 0
+
+  init(runtime: Runtime, reviver: Value) {
+    self.runtime = runtime
+    self.reviver = reviver
+    keys = RootedValues(runtime)
+  }
+
+  mutating func internalize(holder: ObjectRef, key: PropertyKey, depth: Int) throws(JSException) -> Value {
+    if depth > 64 { try checkNativeStack() }
+    let value = try runtime.get(holder, key)
+    if value.isObject {
+      let object = value.asObject
+      if try runtime.isArray(value) {
+        let length = try runtime.lengthOfArrayLike(object)
+        for index in 0..<length {
+          try revise(object, runtime.propertyKey(forIndex: index), depth: depth)
+        }
+      } else {
+        let start = keys.count
+        defer { keys.values.removeSubrange(start...) }
+        for key in try runtime.ownPropertyKeys(object) where !key.isSymbol {
+          if let descriptor = try runtime.getOwnProperty(object, key), descriptor.enumerable == true {
+            keys.append(Value(bits: key.bits))
+          }
+        }
+        var index = start
+        while index < keys.count {
+          try revise(object, PropertyKey(bits: keys[index].bits), depth: depth)
+          index += 1
+        }
+      }
+    }
+    return try runtime.call(reviver, this: holder.value, arguments: [runtime.keyValue(key), value])
+  }
+
+  /// Steps 2.b.iii / 2.c.iii: internalize one member and store or delete the result.
+  private mutating func revise(_ object: ObjectRef, _ key: PropertyKey, depth: Int) throws(JSException) {
+    let element = try internalize(holder: object, key: key, depth: depth + 1)
+    if element.isUndefined {
+      _ = try runtime.delete(object, key)
+    } else {
+      _ = try runtime.createDataProperty(object, key, element)
+    }
+  }
+
+  private mutating func checkNativeStack() throws(JSException) {
+    if stackLimit == 0 {
+      let bottom = xjs_thread_stack_bottom().map { UInt(bitPattern: $0) } ?? 0
+      stackLimit = bottom == 0 ? 1 : bottom + 256 * 1024
+    }
+    var marker: UInt8 = 0
+    let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    if here < stackLimit { throw runtime.rangeError("Maximum call stack size exceeded") }
+  }
+}

@@ -1,0 +1,454 @@
+import CXJSSupport
+import Glibc
+
+// JSON.stringify's serialization (ES2024 25.5.2.2–25.5.2.6) into one output buffer
+// (Latin-1 until the first wider character, then UTF-16), never by concatenating
+// strings. Nesting recurses on the native stack, bounded by a stack-address check
+// that throws RangeError("Maximum call stack size exceeded") in good time.
+
+/// The growing text of JSON.stringify.
+struct JSONTextBuffer: ~Copyable {
+  private var bytes: UnsafeMutablePointer<UInt8>
+  private var wide: UnsafeMutablePointer<UInt16>?
+  private(set) var count = 0
+  private var capacity: Int
+  private unowned(unsafe) let runtime: Runtime
+
+  init(runtime: Runtime) {
+    self.runtime = runtime
+    capacity = 256
+    bytes = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    if let wide { wide.deallocate() } else { bytes.deallocate() }
+  }
+
+  /// Makes room for `extra` more code units (RangeError past the longest string).
+  @inline(__always) mutating func reserve(_ extra: Int) throws(JSException) {
+    if _slowPath(count + extra > capacity) { try grow(count + extra) }
+  }
+
+  private mutating func grow(_ needed: Int) throws(JSException) {
+    if needed > maximumStringLength { throw runtime.rangeError("Invalid string length") }
+    let newCapacity = min(max(needed, capacity * 2), maximumStringLength)
+    let unitSize = wide == nil ? 1 : 2
+    if newCapacity * unitSize > 1 << 20, !runtime.heap.checkLimit(forAdditional: newCapacity * unitSize) {
+      throw runtime.rangeError("Out of memory: the heap limit (\(runtime.heap.maximumBytes) bytes) was reached")
+    }
+    if let wide {
+      let grown = UnsafeMutablePointer<UInt16>.allocate(capacity: newCapacity)
+      grown.update(from: wide, count: count)
+      wide.deallocate()
+      self.wide = grown
+    } else {
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+      grown.update(from: bytes, count: count)
+      bytes.deallocate()
+      bytes = grown
+    }
+    capacity = newCapacity
+  }
+
+  /// Switches to UTF-16 storage (the first code unit above 0xFF is coming).
+  private mutating func widen() {
+    let grown = UnsafeMutablePointer<UInt16>.allocate(capacity: capacity)
+    for index in 0..<count { grown[index] = UInt16(bytes[index]) }
+    bytes.deallocate()
+    wide = grown
+  }
+
+  /// Appends one code unit; room must have been reserved.
+  @inline(__always) mutating func append(_ unit: UInt16) {
+    if let wide {
+      wide[count] = unit
+    } else if unit <= 0xFF {
+      bytes[count] = UInt8(truncatingIfNeeded: unit)
+    } else {
+      widen()
+      wide![count] = unit
+    }
+    count += 1
+  }
+
+  mutating func append(ascii text: StaticString) throws(JSException) {
+    try reserve(text.utf8CodeUnitCount)
+    let start = text.utf8Start
+    for index in 0..<text.utf8CodeUnitCount { append(UInt16(start[index])) }
+  }
+
+  /// Appends Latin-1 characters.
+  mutating func append(latin1 characters: UnsafePointer<UInt8>, count length: Int) throws(JSException) {
+    try reserve(length)
+    if let wide {
+      for index in 0..<length { wide[count + index] = UInt16(characters[index]) }
+    } else {
+      (bytes + count).update(from: characters, count: length)
+    }
+    count += length
+  }
+
+  mutating func append(units: UnsafeBufferPointer<UInt16>) throws(JSException) {
+    try reserve(units.count)
+    for unit in units { append(unit) }
+  }
+
+  /// Drops everything after the first `newCount` code units.
+  mutating func truncate(to newCount: Int) { count = newCount }
+
+  /// The text as a string.
+  func makeString() -> StringRef {
+    if let wide { return runtime.newString(utf16: UnsafeBufferPointer(start: wide, count: count)) }
+    return runtime.newString(latin1: UnsafeBufferPointer(start: bytes, count: count))
+  }
+}
+
+/// A key as SerializeJSONProperty receives it: made a string only when a function needs it.
+enum JSONKey {
+  case index(Int)
+  case property(PropertyKey)
+  case string(Value)
+}
+
+/// The state of one JSON.stringify call (ES2024 25.5.2.1 JSON Serialization Record).
+final class JSONSerializer {
+  let runtime: Runtime
+  var output: JSONTextBuffer
+  /// [[ReplacerFunction]], or undefined.
+  let replacer: Value
+  /// [[PropertyList]] as key bits, when the replacer was an array.
+  let propertyList: RootedValues?
+  /// [[Gap]]
+  let gap: [UInt16]
+  /// [[Stack]]: the objects being serialized, outermost first (rooted).
+  private let stack: RootedValues
+  /// The key under which each stacked object was reached (for the circular-structure message).
+  private var stackKeys: [JSONKey] = []
+  /// Key snapshots of the objects being serialized (rooted: a getter may delete the property).
+  private let keyStorage: RootedValues
+  /// Below this native stack address, nesting throws RangeError (computed when nesting gets deep).
+  private var stackLimit: UInt = 0
+
+  init(runtime: Runtime, replacer: Value, propertyList: RootedValues?, gap: [UInt16]) {
+    self.runtime = runtime
+    self.replacer = replacer
+    self.propertyList = propertyList
+    self.gap = gap
+    output = JSONTextBuffer(runtime: runtime)
+    stack = RootedValues(runtime)
+    keyStorage = RootedValues(runtime)
+  }
+
+  // MARK: SerializeJSONProperty (ES2024 25.5.2.2)
+
+  /// Steps 2–4 and the type tests of 5–12: the value to write, or nil when the property
+  /// serializes to undefined (undefined, symbols, functions).
+  func prepare(_ value: Value, holder: Value, key: JSONKey) throws(JSException) -> Value? {
+    var value = value
+    if value.isObject || value.isBigInt {
+      let toJSON = try runtime.getV(value, runtime.names.toJSON)
+      if toJSON.isCallable { value = try runtime.call(toJSON, this: value, arguments: [keyValue(key)]) }
+    }
+    if !replacer.isUndefined {
+      value = try runtime.call(replacer, this: holder, arguments: [keyValue(key), value])
+    }
+    if value.isObject {
+      let object = value.asObject
+      switch object.objectClass {
+      case .numberObject: value = Value(number: try runtime.toNumber(value))
+      case .stringObject: value = try runtime.toString(value).value
+      case .booleanObject, .bigIntObject: value = object.internalSlot(0)
+      default: if object.isCallable { return nil }
+      }
+    }
+    if value.isUndefined || value.isSymbol { return nil }
+    return value
+  }
+
+  private func keyValue(_ key: JSONKey) -> Value {
+    switch key {
+    case .index(let index): return runtime.numberToString(Double(index)).value
+    case .property(let key): return runtime.keyValue(key)
+    case .string(let value): return value
+    }
+  }
+
+  /// Steps 5–12 for a prepared value.
+  func write(_ value: Value, key: JSONKey) throws(JSException) {
+    if value.isString { return try writeQuoted(value.asString) }
+    if value.isInt32 { return try writeInteger(value.asInt32) }
+    if value.isNumber { return try writeNumber(value.asDouble) }
+    if value.isNull { return try output.append(ascii: "null") }
+    if value.isBoolean { return value.asBool ? try output.append(ascii: "true") : try output.append(ascii: "false") }
+    if value.isBigInt { throw runtime.typeError("Do not know how to serialize a BigInt") }
+    if try runtime.isArray(value) {
+      try serializeArray(value.asObject, key: key)
+    } else {
+      try serializeObject(value.asObject, key: key)
+    }
+  }
+
+  private func writeInteger(_ int: Int32) throws(JSException) {
+    try output.reserve(11)
+    var magnitude = UInt32(int.magnitude)
+    if int < 0 { output.append(0x2D) }
+    var digits: (UInt64, UInt64) = (0, 0)
+    let count = withUnsafeMutableBytes(of: &digits) { raw -> Int in
+      var position = 16
+      repeat {
+        position -= 1
+        raw[position] = UInt8(48 + magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      return 16 - position
+    }
+    withUnsafeBytes(of: &digits) { raw in
+      for index in (16 - count)..<16 { output.append(UInt16(raw[index])) }
+    }
+  }
+
+  private func writeNumber(_ number: Double) throws(JSException) {
+    guard number.isFinite else { return try output.append(ascii: "null") }
+    var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    try withUnsafeMutableBytes(of: &buffer) { raw throws(JSException) in
+      let characters = raw.bindMemory(to: UInt8.self).baseAddress!
+      let count = NumberFormatting.writeShortest(number, to: characters)
+      try output.append(latin1: characters, count: count)
+    }
+  }
+
+  // MARK: QuoteJSONString (ES2024 25.5.2.3)
+
+  /// Which Latin-1 characters need an escape: 0 none, 1 a short escape or \u00XX.
+  private static let latin1NeedsEscape: [Bool] = (0..<256).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+
+  func writeQuoted(_ string: StringRef) throws(JSException) {
+    string.flattened(runtime.heap)
+    let length = string.length
+    try output.reserve(length + 2)
+    output.append(0x22)
+    if string.isLatin1 {
+      let characters = string.latin1Characters
+      var runStart = 0
+      for index in 0..<length where JSONSerializer.latin1NeedsEscape[Int(characters[index])] {
+        try output.append(latin1: characters + runStart, count: index - runStart)
+        try writeEscape(UInt16(characters[index]))
+        runStart = index + 1
+      }
+      try output.append(latin1: characters + runStart, count: length - runStart)
+    } else {
+      try writeQuotedUTF16(string.utf16Characters, length)
+    }
+    try output.reserve(1)
+    output.append(0x22)
+  }
+
+  private func writeQuotedUTF16(_ characters: UnsafeMutablePointer<UInt16>, _ length: Int) throws(JSException) {
+    var index = 0
+    while index < length {
+      let unit = characters[index]
+      if unit < 0x20 || unit == 0x22 || unit == 0x5C {
+        try writeEscape(unit)
+      } else if unit & 0xF800 == 0xD800 {
+        // Well-formed JSON.stringify: a surrogate pair stays, a lone surrogate is escaped.
+        if unit <= 0xDBFF && index + 1 < length && characters[index + 1] & 0xFC00 == 0xDC00 {
+          try output.reserve(2)
+          output.append(unit)
+          output.append(characters[index + 1])
+          index += 1
+        } else {
+          try writeUnicodeEscape(unit)
+        }
+      } else {
+        try output.reserve(1)
+        output.append(unit)
+      }
+      index += 1
+    }
+  }
+
+  private func writeEscape(_ unit: UInt16) throws(JSException) {
+    let short: UInt16
+    switch unit {
+    case 0x08: short = 0x62  // b
+    case 0x09: short = 0x74  // t
+    case 0x0A: short = 0x6E  // n
+    case 0x0C: short = 0x66  // f
+    case 0x0D: short = 0x72  // r
+    case 0x22, 0x5C: short = unit
+    default: return try writeUnicodeEscape(unit)
+    }
+    try output.reserve(2)
+    output.append(0x5C)
+    output.append(short)
+  }
+
+  /// UnicodeEscape: \u and four lowercase hex digits.
+  private func writeUnicodeEscape(_ unit: UInt16) throws(JSException) {
+    try output.reserve(6)
+    output.append(0x5C)
+    output.append(0x75)
+    for shift in stride(from: 12, through: 0, by: -4) {
+      let digit = (unit >> UInt16(shift)) & 0xF
+      output.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+    }
+  }
+
+  // MARK: Objects and arrays (ES2024 25.5.2.5–6)
+
+  /// Checks for cycles and nesting depth, and pushes `object` on [[Stack]].
+  private func enter(_ object: ObjectRef, key: JSONKey) throws(JSException) {
+    if stack.count > 64 { try checkNativeStack() }
+    for index in 0..<stack.count where stack[index] == object.value {
+      throw runtime.typeError(circularMessage(from: index, closingKey: key))
+    }
+    stack.append(object.value)
+    stackKeys.append(key)
+  }
+
+  private func leave() {
+    stack.values.removeLast()
+    stackKeys.removeLast()
+  }
+
+  private func checkNativeStack() throws(JSException) {
+    if stackLimit == 0 {
+      // Leave 256 KB of the thread's stack for what runs after (and inside) us.
+      let bottom = xjs_thread_stack_bottom().map { UInt(bitPattern: $0) } ?? 0
+      stackLimit = bottom == 0 ? 1 : bottom + 256 * 1024
+    }
+    var marker: UInt8 = 0
+    let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    if here < stackLimit || stack.count > 1_000_000 { throw runtime.rangeError("Maximum call stack size exceeded") }
+    try runtime.checkSafePoint()
+  }
+
+  /// Writes a newline and the indentation of `depth` levels (when there is a gap).
+  private func writeIndentation(_ depth: Int) throws(JSException) {
+    try output.reserve(1 + gap.count * depth)
+    output.append(0x0A)
+    for _ in 0..<depth { for unit in gap { output.append(unit) } }
+  }
+
+  private func serializeArray(_ array: ObjectRef, key: JSONKey) throws(JSException) {
+    try enter(array, key: key)
+    let depth = stack.count
+    let length = try runtime.lengthOfArrayLike(array)
+    try output.append(ascii: "[")
+    for index in 0..<length {
+      if index > 0 { try output.append(ascii: ",") }
+      if !gap.isEmpty { try writeIndentation(depth) }
+      let element: Value
+      if array.isArray && index < array.denseCount && !array.denseElements[index].isEmpty {
+        element = array.denseElements[index]
+      } else {
+        element = try runtime.get(array, runtime.propertyKey(forIndex: index))
+      }
+      if let prepared = try prepare(element, holder: array.value, key: .index(index)) {
+        try write(prepared, key: .index(index))
+      } else {
+        try output.append(ascii: "null")
+      }
+    }
+    if length > 0 && !gap.isEmpty { try writeIndentation(depth - 1) }
+    try output.append(ascii: "]")
+    leave()
+  }
+
+  private func serializeObject(_ object: ObjectRef, key: JSONKey) throws(JSException) {
+    try enter(object, key: key)
+    let depth = stack.count
+    let keysStart = keyStorage.count
+    defer { keyStorage.values.removeSubrange(keysStart...) }
+    if let propertyList {
+      keyStorage.values.append(contentsOf: propertyList.values)
+    } else {
+      try appendEnumerableStringKeys(object)
+    }
+    try output.append(ascii: "{")
+    var wroteMember = false
+    var index = keysStart
+    while index < keyStorage.count {
+      let propertyKey = PropertyKey(bits: keyStorage[index].bits)
+      index += 1
+      let value = try runtime.get(object, propertyKey)
+      guard let prepared = try prepare(value, holder: object.value, key: .property(propertyKey)) else { continue }
+      if wroteMember { try output.append(ascii: ",") }
+      if !gap.isEmpty { try writeIndentation(depth) }
+      try writeQuoted(runtime.keyString(propertyKey))
+      try output.append(ascii: ":")
+      if !gap.isEmpty { try output.append(ascii: " ") }
+      try write(prepared, key: .property(propertyKey))
+      wroteMember = true
+    }
+    if wroteMember && !gap.isEmpty { try writeIndentation(depth - 1) }
+    try output.append(ascii: "}")
+    leave()
+  }
+
+  /// EnumerableOwnProperties(object, key): the snapshot of keys the loop then reads.
+  private func appendEnumerableStringKeys(_ object: ObjectRef) throws(JSException) {
+    for key in try runtime.ownPropertyKeys(object) where !key.isSymbol {
+      if object.isProxy {
+        guard let descriptor = try runtime.getOwnProperty(object, key), descriptor.enumerable == true else {
+          continue
+        }
+      } else {
+        switch runtime.lookupOwn(object, key) {
+        case .data(_, let attributes, _), .accessor(_, let attributes, _):
+          if !attributes.contains(.enumerable) { continue }
+        default:
+          continue
+        }
+      }
+      keyStorage.append(Value(bits: key.bits))
+    }
+  }
+
+  // MARK: The circular-structure message (V8's wording)
+
+  private func circularMessage(from start: Int, closingKey: JSONKey) -> String {
+    var lines = ["Converting circular structure to JSON"]
+    lines.append("    --> starting at object with constructor '\(constructorName(stack[start]))'")
+    let middle = Array((start + 1)..<stack.count)
+    let shown = middle.count > 3 ? Array(middle.prefix(2)) + [-1] + [middle.last!] : middle
+    for index in shown {
+      if index < 0 {
+        lines.append("    |     ...")
+        continue
+      }
+      lines.append(
+        "    |     \(describe(stackKeys[index])) -> object with constructor '\(constructorName(stack[index]))'")
+    }
+    lines.append("    --- \(describe(closingKey)) closes the circle")
+    return lines.joined(separator: "\n")
+  }
+
+  private func describe(_ key: JSONKey) -> String {
+    switch key {
+    case .index(let index): return "index \(index)"
+    case .property(let key): return "property '\(runtime.keyDescription(key))'"
+    case .string(let value):
+      return value.isString ? "property '\(value.asString.swiftString(runtime.heap))'" : "property ''"
+    }
+  }
+
+  /// The `name` of the nearest `constructor` data property, read without running any code.
+  private func constructorName(_ value: Value) -> String {
+    var current = value
+    while current.isObject {
+      let object = current.asObject
+      if case .data(let constructor, _, _) = runtime.lookupOwn(object, runtime.names.constructor) {
+        if constructor.isObject,
+          case .data(let name, _, _) = runtime.lookupOwn(constructor.asObject, runtime.names.name),
+          name.isString
+        {
+          return name.asString.swiftString(runtime.heap)
+        }
+        return "Object"
+      }
+      current = object.prototype
+    }
+    return "Object"
+  }
+}
