@@ -23,6 +23,4 @@ extension Realm {
   func installRegExp(_ runtime: Runtime) {
     self[.regExpPrototype] = runtime.newObject(.ordinary, prototype: self[.objectPrototype]).value
   }
-  func installReflect(_ runtime: Runtime) {}
-  func installProxy(_ runtime: Runtime) {}
 }

@@ -1,31 +1,515 @@
-// Proxy exotic objects (ES2024 10.5). Not yet implemented: creating a Proxy is
-// not possible until the Proxy constructor lands, so these paths are unreachable.
+// Proxy exotic objects (ES2024 10.5) and the Proxy constructor (28.2).
+//
+// A proxy is an object of class .proxy with internal slot 0 = [[ProxyTarget]]
+// and slot 1 = [[ProxyHandler]]; both are null once the proxy is revoked. It is
+// callable / a constructor exactly when its target is (flags set at creation).
+//
+// Every internal method counts as one level of native depth: a chain of a
+// million proxies (each forwarding to the next) ends in a RangeError, not in a
+// native stack overflow.
+
+enum ProxySlot {
+  static let target = 0
+  static let handler = 1
+}
+
+extension Realm {
+  func installProxy(_ runtime: Runtime) {
+    let constructor = runtime.newNativeFunction(name: "Proxy", length: 2, isConstructor: true) {
+      runtime, arguments throws(JSException) in
+      // ES2024 28.2.1.1 step 1
+      if arguments.newTarget.isUndefined { throw runtime.typeError("Constructor Proxy requires 'new'") }
+      return try runtime.proxyCreate(arguments[0], arguments[1]).value
+    }
+    runtime.defineNativeMethod(constructor, "revocable", length: 2) { runtime, arguments throws(JSException) in
+      try runtime.revocableProxy(arguments[0], arguments[1])
+    }
+    self[.proxyConstructor] = constructor.value
+    defineGlobal("Proxy", constructor.value)
+  }
+}
 
 extension Runtime {
-  private func proxyUnavailable() -> JSException { typeError("Proxy is not supported yet") }
-  func proxyGetPrototypeOf(_ proxy: ObjectRef) throws(JSException) -> Value { throw proxyUnavailable() }
-  func proxySetPrototypeOf(_ proxy: ObjectRef, _ value: Value) throws(JSException) -> Bool { throw proxyUnavailable() }
-  func proxyIsExtensible(_ proxy: ObjectRef) throws(JSException) -> Bool { throw proxyUnavailable() }
-  func proxyPreventExtensions(_ proxy: ObjectRef) throws(JSException) -> Bool { throw proxyUnavailable() }
-  func proxyGetOwnProperty(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> PropertyDescriptor? {
-    throw proxyUnavailable()
+  // MARK: - Creation and revocation
+
+  /// ProxyCreate (ES2024 10.5.14)
+  func proxyCreate(_ target: Value, _ handler: Value) throws(JSException) -> ObjectRef {
+    guard target.isObject, handler.isObject else {
+      throw typeError("Cannot create proxy with a non-object as target or handler")
+    }
+    let proxy = newObject(.proxy, prototype: .null)
+    proxy.setInternalSlot(ProxySlot.target, target)
+    proxy.setInternalSlot(ProxySlot.handler, handler)
+    var flags = ObjectFlags.extensible
+    if target.asObject.isCallable { flags |= ObjectFlags.callable }
+    if target.asObject.isConstructor { flags |= ObjectFlags.constructor }
+    proxy.flags = flags
+    return proxy
   }
+
+  /// Proxy.revocable (ES2024 28.2.2.1): `{proxy, revoke}`. The revoke function
+  /// keeps its proxy in its first internal slot (null once used).
+  func revocableProxy(_ target: Value, _ handler: Value) throws(JSException) -> Value {
+    let proxy = try proxyCreate(target, handler)
+    let revoke = newNativeFunction(nameValue: emptyString.value, length: 0) { _, arguments throws(JSException) in
+      let revoker = arguments.callee
+      let revocable = revoker.internalSlot(0)
+      guard revocable.isObject else { return .undefined }
+      revoker.setInternalSlot(0, .null)
+      revocable.asObject.setInternalSlot(ProxySlot.target, .null)
+      revocable.asObject.setInternalSlot(ProxySlot.handler, .null)
+      return .undefined
+    }
+    revoke.setInternalSlot(0, proxy.value)
+    let result = newPlainObject()
+    try createDataPropertyOrThrow(result, propertyKey("proxy"), proxy.value)
+    try createDataPropertyOrThrow(result, propertyKey("revoke"), revoke.value)
+    return result.value
+  }
+
+  // MARK: - Shared steps
+
+  /// Counts one level of native depth for a proxy internal method (balance with `leaveProxy`).
+  private func enterProxy() throws(JSException) {
+    if nativeDepth >= options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
+    nativeDepth += 1
+  }
+
+  private func leaveProxy() { nativeDepth -= 1 }
+
+  /// Steps 1–4 of every proxy internal method: the live target and handler.
+  private func proxyParts(_ proxy: ObjectRef, _ trapName: String) throws(JSException) -> (ObjectRef, ObjectRef) {
+    let handler = proxy.internalSlot(ProxySlot.handler)
+    guard handler.isObject else {
+      throw typeError("Cannot perform '\(trapName)' on a proxy that has been revoked")
+    }
+    return (proxy.internalSlot(ProxySlot.target).asObject, handler.asObject)
+  }
+
+  /// GetMethod(handler, trapName): undefined when the handler has no such trap.
+  private func proxyTrap(_ handler: ObjectRef, _ key: PropertyKey) throws(JSException) -> Value {
+    let trap = try get(handler, key)
+    if trap.isNullish { return .undefined }
+    if !trap.isCallable {
+      throw typeError("'\(keyDescription(key))' on proxy: trap is \(describeForError(trap)), not a function")
+    }
+    return trap
+  }
+
+  /// Calls a trap with its arguments rooted (they may exist nowhere else, e.g. a fresh key string).
+  private func callTrap(_ trap: Value, _ handler: ObjectRef, _ arguments: Value...) throws(JSException) -> Value {
+    let rooted = RootedValues(self, capacity: arguments.count)
+    for argument in arguments { rooted.append(argument) }
+    defer { withExtendedLifetime(rooted) {} }
+    return try call(trap, this: handler.value, arguments: rooted.values)
+  }
+
+  private func callBooleanTrap(_ trap: Value, _ handler: ObjectRef, _ arguments: Value...) throws(JSException)
+    -> Bool
+  {
+    let rooted = RootedValues(self, capacity: arguments.count)
+    for argument in arguments { rooted.append(argument) }
+    defer { withExtendedLifetime(rooted) {} }
+    return toBoolean(try call(trap, this: handler.value, arguments: rooted.values))
+  }
+
+  // MARK: - [[GetPrototypeOf]] / [[SetPrototypeOf]]
+
+  /// ES2024 10.5.1
+  func proxyGetPrototypeOf(_ proxy: ObjectRef) throws(JSException) -> Value {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "getPrototypeOf")
+    let trap = try proxyTrap(handler, names.getPrototypeOf)
+    if trap.isUndefined { return try getPrototypeOf(target) }
+    let handlerPrototype = try callTrap(trap, handler, target.value)
+    guard handlerPrototype.isObject || handlerPrototype.isNull else {
+      throw typeError("'getPrototypeOf' on proxy: trap returned neither object nor null")
+    }
+    if try isExtensible(target) { return handlerPrototype }
+    let targetPrototype = try getPrototypeOf(target)
+    if !sameValue(handlerPrototype, targetPrototype) {
+      throw typeError(
+        "'getPrototypeOf' on proxy: proxy target is non-extensible but the trap did not return its actual prototype")
+    }
+    return handlerPrototype
+  }
+
+  /// ES2024 10.5.2
+  func proxySetPrototypeOf(_ proxy: ObjectRef, _ value: Value) throws(JSException) -> Bool {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "setPrototypeOf")
+    let trap = try proxyTrap(handler, names.setPrototypeOf)
+    if trap.isUndefined { return try setPrototypeOf(target, value) }
+    if !(try callBooleanTrap(trap, handler, target.value, value)) { return false }
+    if try isExtensible(target) { return true }
+    let targetPrototype = try getPrototypeOf(target)
+    if !sameValue(value, targetPrototype) {
+      throw typeError(
+        "'setPrototypeOf' on proxy: trap returned truish for setting a new prototype on the non-extensible proxy target"
+      )
+    }
+    return true
+  }
+
+  // MARK: - [[IsExtensible]] / [[PreventExtensions]]
+
+  /// ES2024 10.5.3
+  func proxyIsExtensible(_ proxy: ObjectRef) throws(JSException) -> Bool {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "isExtensible")
+    let trap = try proxyTrap(handler, names.isExtensible)
+    if trap.isUndefined { return try isExtensible(target) }
+    let result = try callBooleanTrap(trap, handler, target.value)
+    let targetResult = try isExtensible(target)
+    if result != targetResult {
+      throw typeError(
+        "'isExtensible' on proxy: trap result does not reflect extensibility of proxy target (which is '\(targetResult)')"
+      )
+    }
+    return result
+  }
+
+  /// ES2024 10.5.4
+  func proxyPreventExtensions(_ proxy: ObjectRef) throws(JSException) -> Bool {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "preventExtensions")
+    let trap = try proxyTrap(handler, names.preventExtensions)
+    if trap.isUndefined { return try preventExtensions(target) }
+    let result = try callBooleanTrap(trap, handler, target.value)
+    if result, try isExtensible(target) {
+      throw typeError("'preventExtensions' on proxy: trap returned truish but the proxy target is extensible")
+    }
+    return result
+  }
+
+  // MARK: - [[GetOwnProperty]]
+
+  /// ES2024 10.5.5
+  func proxyGetOwnProperty(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> PropertyDescriptor? {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "getOwnPropertyDescriptor")
+    let trap = try proxyTrap(handler, names.getOwnPropertyDescriptor)
+    if trap.isUndefined { return try getOwnProperty(target, key) }
+    let trapResult = try callTrap(trap, handler, target.value, keyValue(key))
+    guard trapResult.isObject || trapResult.isUndefined else {
+      throw typeError(
+        "'getOwnPropertyDescriptor' on proxy: trap returned neither object nor undefined for property '\(keyDescription(key))'"
+      )
+    }
+    let targetDescriptor = try getOwnProperty(target, key)
+    if trapResult.isUndefined {
+      // Step 11: a property may only be reported missing if the target could lose it.
+      guard let targetDescriptor else { return nil }
+      if targetDescriptor.configurable == false {
+        throw typeError(
+          "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property '\(keyDescription(key))' which is non-configurable in the proxy target"
+        )
+      }
+      if !(try isExtensible(target)) {
+        throw typeError(
+          "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property '\(keyDescription(key))' which exists in the non-extensible proxy target"
+        )
+      }
+      return nil
+    }
+    let extensibleTarget = try isExtensible(target)
+    var resultDescriptor = try toPropertyDescriptor(trapResult)
+    completePropertyDescriptor(&resultDescriptor)
+    if !isCompatibleDescriptor(extensible: extensibleTarget, resultDescriptor, targetDescriptor) {
+      throw typeError(
+        "'getOwnPropertyDescriptor' on proxy: trap returned descriptor for property '\(keyDescription(key))' that is incompatible with the existing property in the proxy target"
+      )
+    }
+    if resultDescriptor.configurable == false {
+      // Step 17: non-configurability may only be reported if the target agrees.
+      guard let targetDescriptor, targetDescriptor.configurable == false else {
+        throw typeError(
+          "'getOwnPropertyDescriptor' on proxy: trap reported non-configurability for property '\(keyDescription(key))' which is either non-existent or configurable in the proxy target"
+        )
+      }
+      if resultDescriptor.writable == false && targetDescriptor.writable == true {
+        throw typeError(
+          "'getOwnPropertyDescriptor' on proxy: trap reported non-configurable and writable for property '\(keyDescription(key))' which is non-configurable, non-writable in the proxy target"
+        )
+      }
+    }
+    return resultDescriptor
+  }
+
+  /// CompletePropertyDescriptor (ES2024 6.2.6.6)
+  func completePropertyDescriptor(_ descriptor: inout PropertyDescriptor) {
+    if descriptor.isGenericDescriptor || descriptor.isDataDescriptor {
+      if descriptor.value == nil { descriptor.value = .undefined }
+      if descriptor.writable == nil { descriptor.writable = false }
+    } else {
+      if descriptor.getter == nil { descriptor.getter = .undefined }
+      if descriptor.setter == nil { descriptor.setter = .undefined }
+    }
+    if descriptor.enumerable == nil { descriptor.enumerable = false }
+    if descriptor.configurable == nil { descriptor.configurable = false }
+  }
+
+  // MARK: - [[DefineOwnProperty]]
+
+  /// ES2024 10.5.6
   func proxyDefineOwnProperty(_ proxy: ObjectRef, _ key: PropertyKey, _ descriptor: PropertyDescriptor)
     throws(JSException) -> Bool
-  { throw proxyUnavailable() }
-  func proxyHas(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool { throw proxyUnavailable() }
+  {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "defineProperty")
+    let trap = try proxyTrap(handler, names.defineProperty)
+    if trap.isUndefined { return try defineOwnProperty(target, key, descriptor) }
+    let descriptorObject = fromPropertyDescriptor(descriptor)
+    if !(try callBooleanTrap(trap, handler, target.value, keyValue(key), descriptorObject)) { return false }
+    let targetDescriptor = try getOwnProperty(target, key)
+    let extensibleTarget = try isExtensible(target)
+    let settingConfigurableFalse = descriptor.configurable == false
+    guard let targetDescriptor else {
+      if !extensibleTarget {
+        throw typeError(
+          "'defineProperty' on proxy: trap returned truish for adding property '\(keyDescription(key))'  to the non-extensible proxy target"
+        )
+      }
+      if settingConfigurableFalse {
+        throw typeError(
+          "'defineProperty' on proxy: trap returned truish for defining non-configurable property '\(keyDescription(key))' which is either non-existent or configurable in the proxy target"
+        )
+      }
+      return true
+    }
+    if !isCompatibleDescriptor(extensible: extensibleTarget, descriptor, targetDescriptor) {
+      throw typeError(
+        "'defineProperty' on proxy: trap returned truish for adding property '\(keyDescription(key))'  that is incompatible with the existing property in the proxy target"
+      )
+    }
+    if settingConfigurableFalse && targetDescriptor.configurable == true {
+      throw typeError(
+        "'defineProperty' on proxy: trap returned truish for defining non-configurable property '\(keyDescription(key))' which is either non-existent or configurable in the proxy target"
+      )
+    }
+    if targetDescriptor.isDataDescriptor && targetDescriptor.configurable == false
+      && targetDescriptor.writable == true && descriptor.writable == false
+    {
+      throw typeError(
+        "'defineProperty' on proxy: trap returned truish for defining non-configurable property '\(keyDescription(key))' which cannot be non-writable, unless there exists a corresponding non-configurable, non-writable own property of the target object."
+      )
+    }
+    return true
+  }
+
+  // MARK: - [[HasProperty]]
+
+  /// ES2024 10.5.7
+  func proxyHas(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "has")
+    let trap = try proxyTrap(handler, names.has)
+    if trap.isUndefined { return try hasProperty(target, key) }
+    let result = try callBooleanTrap(trap, handler, target.value, keyValue(key))
+    if !result, let targetDescriptor = try getOwnProperty(target, key) {
+      if targetDescriptor.configurable == false {
+        throw typeError(
+          "'has' on proxy: trap returned falsish for property '\(keyDescription(key))' which exists in the proxy target as non-configurable"
+        )
+      }
+      if !(try isExtensible(target)) {
+        throw typeError(
+          "'has' on proxy: trap returned falsish for property '\(keyDescription(key))' but the proxy target is not extensible"
+        )
+      }
+    }
+    return result
+  }
+
+  // MARK: - [[Get]] / [[Set]]
+
+  /// ES2024 10.5.8
   func proxyGet(_ proxy: ObjectRef, _ key: PropertyKey, receiver: Value) throws(JSException) -> Value {
-    throw proxyUnavailable()
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "get")
+    let trap = try proxyTrap(handler, names.get)
+    if trap.isUndefined { return try get(target, key, receiver: receiver) }
+    let trapResult = try callTrap(trap, handler, target.value, keyValue(key), receiver)
+    if let targetDescriptor = try getOwnProperty(target, key), targetDescriptor.configurable == false {
+      if targetDescriptor.isDataDescriptor && targetDescriptor.writable == false
+        && !sameValue(trapResult, targetDescriptor.value!)
+      {
+        throw typeError(
+          "'get' on proxy: property '\(keyDescription(key))' is a read-only and non-configurable data property on the proxy target but the proxy did not return its actual value"
+        )
+      }
+      if targetDescriptor.isAccessorDescriptor && targetDescriptor.getter?.isUndefined != false
+        && !trapResult.isUndefined
+      {
+        throw typeError(
+          "'get' on proxy: property '\(keyDescription(key))' is a non-configurable accessor property on the proxy target and does not have a getter function, but the trap did not return 'undefined'"
+        )
+      }
+    }
+    return trapResult
   }
+
+  /// ES2024 10.5.9
   func proxySet(_ proxy: ObjectRef, _ key: PropertyKey, _ value: Value, receiver: Value) throws(JSException) -> Bool {
-    throw proxyUnavailable()
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "set")
+    let trap = try proxyTrap(handler, names.set)
+    if trap.isUndefined { return try set(target, key, value, receiver: receiver) }
+    if !(try callBooleanTrap(trap, handler, target.value, keyValue(key), value, receiver)) { return false }
+    if let targetDescriptor = try getOwnProperty(target, key), targetDescriptor.configurable == false {
+      if targetDescriptor.isDataDescriptor && targetDescriptor.writable == false
+        && !sameValue(value, targetDescriptor.value!)
+      {
+        throw typeError(
+          "'set' on proxy: trap returned truish for property '\(keyDescription(key))' which exists in the proxy target as a non-configurable and non-writable data property with a different value"
+        )
+      }
+      if targetDescriptor.isAccessorDescriptor && targetDescriptor.setter?.isUndefined != false {
+        throw typeError(
+          "'set' on proxy: trap returned truish for property '\(keyDescription(key))' which exists in the proxy target as a non-configurable and non-writable accessor property without a setter"
+        )
+      }
+    }
+    return true
   }
-  func proxyDelete(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool { throw proxyUnavailable() }
-  func proxyOwnKeys(_ proxy: ObjectRef) throws(JSException) -> [PropertyKey] { throw proxyUnavailable() }
+
+  // MARK: - [[Delete]]
+
+  /// ES2024 10.5.10
+  func proxyDelete(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "deleteProperty")
+    let trap = try proxyTrap(handler, names.deleteProperty)
+    if trap.isUndefined { return try delete(target, key) }
+    if !(try callBooleanTrap(trap, handler, target.value, keyValue(key))) { return false }
+    guard let targetDescriptor = try getOwnProperty(target, key) else { return true }
+    if targetDescriptor.configurable == false {
+      throw typeError(
+        "'deleteProperty' on proxy: trap returned truish for property '\(keyDescription(key))' which is non-configurable in the proxy target"
+      )
+    }
+    if !(try isExtensible(target)) {
+      throw typeError(
+        "'deleteProperty' on proxy: trap returned truish for property '\(keyDescription(key))' but the proxy target is non-extensible"
+      )
+    }
+    return true
+  }
+
+  // MARK: - [[OwnPropertyKeys]]
+
+  /// ES2024 10.5.11. The returned keys may be held nowhere else: callers that
+  /// allocate while using them root them (see `rootKeys`).
+  func proxyOwnKeys(_ proxy: ObjectRef) throws(JSException) -> [PropertyKey] {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "ownKeys")
+    let trap = try proxyTrap(handler, names.ownKeys)
+    if trap.isUndefined { return try ownPropertyKeys(target) }
+    let trapResultArray = try callTrap(trap, handler, target.value)
+    let trapResult = try ownKeysTrapResult(trapResultArray)
+    let resultRoots = rootKeys(trapResult)
+    defer { withExtendedLifetime(resultRoots) {} }
+    let extensibleTarget = try isExtensible(target)
+    let targetKeys = try ownPropertyKeys(target)
+    let targetRoots = rootKeys(targetKeys)
+    defer { withExtendedLifetime(targetRoots) {} }
+    var configurableKeys: [PropertyKey] = []
+    var nonconfigurableKeys: [PropertyKey] = []
+    for key in targetKeys {
+      if let descriptor = try getOwnProperty(target, key), descriptor.configurable == false {
+        nonconfigurableKeys.append(key)
+      } else {
+        configurableKeys.append(key)
+      }
+    }
+    if extensibleTarget && nonconfigurableKeys.isEmpty { return trapResult }
+    var unchecked = Set(trapResult.map(\.bits))
+    for key in nonconfigurableKeys where unchecked.remove(key.bits) == nil {
+      throw typeError("'ownKeys' on proxy: trap result did not include '\(keyDescription(key))'")
+    }
+    if extensibleTarget { return trapResult }
+    for key in configurableKeys where unchecked.remove(key.bits) == nil {
+      throw typeError("'ownKeys' on proxy: trap result did not include '\(keyDescription(key))'")
+    }
+    if !unchecked.isEmpty {
+      throw typeError("'ownKeys' on proxy: trap returned extra keys but proxy target is non-extensible")
+    }
+    return trapResult
+  }
+
+  /// Steps 8–9: CreateListFromArrayLike(trapResultArray, « String, Symbol ») without duplicates.
+  private func ownKeysTrapResult(_ array: Value) throws(JSException) -> [PropertyKey] {
+    guard array.isObject else { throw typeError("CreateListFromArrayLike called on non-object") }
+    let object = array.asObject
+    let length = try lengthOfArrayLike(object)
+    let elements = RootedValues(self)
+    for index in 0..<length {
+      let element = try get(object, propertyKey(forIndex: index))
+      guard element.isString || element.isSymbol else {
+        throw typeError("\(describeForError(element)) is not a valid property name")
+      }
+      elements.append(element)
+      if index & 4095 == 4095 { try checkSafePoint() }
+    }
+    var keys: [PropertyKey] = []
+    keys.reserveCapacity(elements.count)
+    var seen = Set<UInt64>()
+    for index in 0..<elements.count {
+      let key = try toPropertyKey(elements[index])
+      if !seen.insert(key.bits).inserted {
+        throw typeError("'ownKeys' on proxy: trap returned duplicate entries")
+      }
+      keys.append(key)
+    }
+    withExtendedLifetime(elements) {}
+    return keys
+  }
+
+  /// Roots the cells of `keys` (atoms and symbols) while the returned list lives.
+  func rootKeys(_ keys: [PropertyKey]) -> RootedValues {
+    let roots = RootedValues(self, capacity: keys.count)
+    for key in keys where !key.isIndex { roots.append(Value(bits: key.bits)) }
+    return roots
+  }
+
+  // MARK: - [[Call]] / [[Construct]]
+
+  /// ES2024 10.5.12
   func proxyCall(_ proxy: ObjectRef, this: Value, arguments: UnsafeBufferPointer<Value>) throws(JSException) -> Value {
-    throw proxyUnavailable()
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "apply")
+    let trap = try proxyTrap(handler, names.apply)
+    if trap.isUndefined { return try call(target.value, this: this, arguments: arguments) }
+    let argumentArray = newArray(arguments)
+    return try callTrap(trap, handler, target.value, this, argumentArray.value)
   }
+
+  /// ES2024 10.5.13
   func proxyConstruct(_ proxy: ObjectRef, arguments: UnsafeBufferPointer<Value>, newTarget: Value) throws(JSException)
     -> Value
-  { throw proxyUnavailable() }
+  {
+    try enterProxy()
+    defer { leaveProxy() }
+    let (target, handler) = try proxyParts(proxy, "construct")
+    let trap = try proxyTrap(handler, names.construct)
+    if trap.isUndefined { return try construct(target.value, arguments: arguments, newTarget: newTarget) }
+    let argumentArray = newArray(arguments)
+    let newObject = try callTrap(trap, handler, target.value, argumentArray.value, newTarget)
+    guard newObject.isObject else {
+      throw typeError("'construct' on proxy: trap returned non-object ('\(describeForError(newObject))')")
+    }
+    return newObject
+  }
 }
