@@ -29,6 +29,7 @@ extension Realm {
     installReflect(runtime)
     installProxy(runtime)
     installGlobalFunctions(runtime)
+    installNumberParseFunctions(runtime)
     installConsole(runtime)
   }
 

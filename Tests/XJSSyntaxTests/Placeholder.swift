@@ -1,4 +1,0 @@
-import Testing
-@testable import XJSSyntax
-
-@Test func placeholder() { #expect(Bool(true)) }
