@@ -796,7 +796,7 @@ extension FunctionCompiler {
       at(property.range)
       switch property.kind {
       case .keyValue(let key, let value, _):
-        if let name = staticKeyName(key) {
+        if let name = staticPropertyName(key) {
           let register = try compileNamed(value, name: name)
           emit(.defineNamedProperty, object, atomConstant(name), register)
         } else {
@@ -843,6 +843,14 @@ extension FunctionCompiler {
         ? String(decoding: units, as: UTF16.self) : nil
     default: return nil
     }
+  }
+
+  /// A non-computed key that names an atom property: not an array index such as '0'
+  /// (those are element keys, reached through the generic path).
+  func staticPropertyName(_ key: PropertyKeyNode) -> String? {
+    guard let name = staticKeyName(key) else { return nil }
+    let isIndex = Array(name.utf16).withUnsafeBufferPointer { arrayIndex(ofCodeUnits: $0) } != nil
+    return isIndex ? nil : name
   }
 
   /// Evaluates a property key into a register holding a property key value.

@@ -32,7 +32,7 @@ extension FunctionCompiler {
       // Member targets of an assignment pattern are evaluated before the value is read.
       var reference: Reference? = nil
       let key: Int32
-      if let name = staticKeyName(property.key), !keepKeys {
+      if let name = staticPropertyName(property.key), !keepKeys {
         key = -1
         if case .expression(let expression) = property.target { reference = try prepareReference(expression) }
         let element = allocateRegister()
