@@ -272,9 +272,16 @@ def spawn_and_wait(command, script, out, err, timeout, helper):
 
     timer = threading.Timer(timeout, kill_on_timeout)
     timer.start()
-    _, status, usage = os.wait4(process.pid, 0)
+    try:
+        _, status, usage = os.wait4(process.pid, 0)
+    except KeyboardInterrupt:
+        # The engine runs in its own session, so Ctrl-C does not reach it: stop it here.
+        os.killpg(process.pid, signal.SIGKILL)
+        os.wait4(process.pid, 0)
+        raise
+    finally:
+        timer.cancel()
     wall = time.perf_counter() - started
-    timer.cancel()
     process.returncode = os.waitstatus_to_exitcode(status)  # already reaped
     cpu, rss_kb = usage.ru_utime + usage.ru_stime, usage.ru_maxrss
     if result_file is not None:
@@ -473,6 +480,32 @@ def format_megabytes(kilobytes):
     return f"{kilobytes / 1024:.1f}"
 
 
+def program_tables(names, programs, results):
+    """Wall time, CPU time and peak RSS: one row per program, one column per engine."""
+    lines = ["", "## Wall time, seconds: median (min–max)", "",
+              "| program | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for program in programs:
+        cells = [format_seconds(results[program].get(name)) for name in names]
+        lines.append(f"| {program} | " + " | ".join(cells) + " |")
+    lines += ["", "## CPU time (user + system), seconds: median", "",
+              "| program | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for program in programs:
+        cells = []
+        for name in names:
+            summary = results[program].get(name)
+            cells.append(f"{summary['cpu_median']:.3f}" if summary and summary["ok"] else "—")
+        lines.append(f"| {program} | " + " | ".join(cells) + " |")
+    lines += ["", "## Peak RSS, MB (median of runs)", "",
+              "| program | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for program in programs:
+        cells = []
+        for name in names:
+            summary = results[program].get(name)
+            cells.append(format_megabytes(summary["rss_kb_median"]) if summary and summary["ok"] else "—")
+        lines.append(f"| {program} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def markdown_report(report):
     engines = [e for e in report["engines"] if e["ran"]]
     names = [e["name"] for e in engines]
@@ -498,39 +531,21 @@ def markdown_report(report):
         if e["missing_reason"] == "" and not e["ran"]:
             status += " (not selected)"
         lines.append(f"| {e['name']} | `{' '.join(e['command'])}` | {status} |")
-    lines += ["", "## Wall time, seconds: median (min–max)", "",
-              "| program | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-    for program in programs:
-        cells = [format_seconds(results[program].get(name)) for name in names]
-        lines.append(f"| {program} | " + " | ".join(cells) + " |")
-    lines += ["", "## CPU time (user + system), seconds: median", "",
-              "| program | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-    for program in programs:
-        cells = []
-        for name in names:
-            summary = results[program].get(name)
-            cells.append(f"{summary['cpu_median']:.3f}" if summary and summary["ok"] else "—")
-        lines.append(f"| {program} | " + " | ".join(cells) + " |")
-    lines += ["", "## Peak RSS, MB (median of runs)", "",
-              "| program | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-    for program in programs:
-        cells = []
-        for name in names:
-            summary = results[program].get(name)
-            cells.append(format_megabytes(summary["rss_kb_median"]) if summary and summary["ok"] else "—")
-        lines.append(f"| {program} | " + " | ".join(cells) + " |")
+    if programs:
+        lines += program_tables(names, programs, results)
     if report.get("startup"):
         lines += ["", f"## Start-up: `print(\"hi\")`, {report['startup_runs']} runs", "",
-                  "| engine | median ms | min–max ms | peak RSS MB (median) |", "|---|---|---|---|"]
+                  "| engine | median ms | min–max ms | CPU ms (median) | peak RSS MB (median) |",
+                  "|---|---|---|---|---|"]
         for name in names:
             s = report["startup"].get(name)
             if s is None:
                 continue
             if s["ok"]:
                 lines.append(f"| {name} | {s['median'] * 1000:.1f} | {s['min'] * 1000:.1f}–{s['max'] * 1000:.1f} | "
-                             f"{format_megabytes(s['rss_kb_median'])} |")
+                             f"{s['cpu_median'] * 1000:.1f} | {format_megabytes(s['rss_kb_median'])} |")
             else:
-                lines.append(f"| {name} | FAIL | {s['reason']} | — |")
+                lines.append(f"| {name} | FAIL | {s['reason']} | — | — |")
     failures = []
     for name in names:
         failed = [(program, results[program][name]["reason"]) for program in programs
@@ -549,6 +564,8 @@ def markdown_report(report):
         verdicts = {True: "yes", False: "**no**", None: "unknown"}
         for mode, rows in report["targets"].items():
             lines += [f"| {mode} | {r['target']} | {r['measured']} | {verdicts[r['met']]} |" for r in rows]
+    if not programs:
+        return "\n".join(lines) + "\n"
     lines += ["", "## Ratios", ""]
     missing_xjs = [e for e in report["engines"] if e["is_xjs"] and e["missing_reason"] and e["selected"]]
     for e in missing_xjs:
@@ -681,6 +698,7 @@ def parse_arguments():
     parser.add_argument("--quick", action="store_true", help="use each program's quick size (about 0.1 s in QuickJS)")
     parser.add_argument("--suite", choices=sorted(SUITES), default="programs",
                         help="programs (the headline suite) or micro (microbenchmarks)")
+    parser.add_argument("--startup-only", action="store_true", help="measure only print(\"hi\"), no programs")
     parser.add_argument("--startup-runs", type=int, help="runs of print(\"hi\") (default 20; 5 with --quick; 0 skips)")
     parser.add_argument("--metric", choices=sorted(METRIC_KEYS), default="wall",
                         help="time the ratios compare: wall (default) or cpu (user + system, "
@@ -720,7 +738,7 @@ def main():
     requested = split_names(args.engines)
     all_engines = discover_engines(Path(args.xjs))
     selected = select_engines(all_engines, requested)
-    programs = select_programs(args.suite, split_names(args.programs))
+    programs = [] if args.startup_only else select_programs(args.suite, split_names(args.programs))
     if args.list:
         for engine in selected:
             where = " ".join(engine.command) if engine.command else engine.missing_reason
@@ -751,6 +769,8 @@ def main():
     results = measure(tasks, runnable, runs, args.timeout, helper, progress)
 
     startup = None
+    if args.startup_only and startup_runs < 1:
+        sys.exit("run.py: --startup-only needs --startup-runs of at least 1")
     if startup_runs > 0:
         hello = work_dir / "hello.js"
         hello.write_text(STARTUP_SOURCE)
@@ -792,7 +812,12 @@ def main():
     if args.no_save:
         print(markdown)
         return 0
-    suffix = "" if args.suite == "programs" and not args.quick else f"-{args.suite}{'-quick' if args.quick else ''}"
+    if args.startup_only:
+        suffix = "-startup"
+    elif args.suite == "programs" and not args.quick:
+        suffix = ""
+    else:
+        suffix = f"-{args.suite}{'-quick' if args.quick else ''}"
     written = write_outputs(report, suffix)
     print(markdown)
     progress("wrote " + ", ".join(str(path.relative_to(REPO_DIR)) for path in written))
@@ -800,4 +825,7 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit("run.py: interrupted; no report written")
