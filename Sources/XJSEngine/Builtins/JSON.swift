@@ -14,6 +14,12 @@ extension Realm {
     runtime.defineNativeMethod(json, "stringify", length: 3) { runtime, arguments throws(JSException) in
       try runtime.jsonStringify(arguments[0], replacer: arguments[1], space: arguments[2])
     }
+    runtime.defineNativeMethod(json, "rawJSON", length: 1) { runtime, arguments throws(JSException) in
+      try runtime.jsonRawJSON(arguments[0])
+    }
+    runtime.defineNativeMethod(json, "isRawJSON", length: 1) { _, arguments throws(JSException) in
+      Value(arguments[0].isObject && arguments[0].asObject.objectClass == .rawJSON)
+    }
     runtime.addProperty(
       json, PropertyKey(symbol: runtime.symbols.toStringTag), runtime.newString("JSON").value, [.configurable])
   }
@@ -24,24 +30,48 @@ extension Runtime {
 
   func jsonParse(_ text: Value, reviver: Value) throws(JSException) -> Value {
     let string = try toString(text)
+    let records = reviver.isCallable ? JSONSourceRecords(runtime: self) : nil
+    let unfiltered = try parseJSONText(string, records: records)
+    guard let records else { return unfiltered }
+    let root = newPlainObject()
+    addProperty(root, names.emptyKey, unfiltered, .default)
+    var walk = ReviverWalk(runtime: self, reviver: reviver, source: string, records: records)
+    return try walk.internalize(holder: root, key: names.emptyKey, record: records.root, depth: 0)
+  }
+
+  /// ParseJSON: the value of a JSON text (SyntaxError if it is not one).
+  func parseJSONText(_ string: StringRef, records: JSONSourceRecords? = nil) throws(JSException) -> Value {
     string.flattened(heap)
-    let unfiltered: Value
     if string.isLatin1 {
       var parser = JSONParser(
         runtime: self, text: UnsafeBufferPointer(start: string.latin1Characters, count: string.length),
-        source: string)
-      unfiltered = try parser.parse()
-    } else {
-      var parser = JSONParser(
-        runtime: self, text: UnsafeBufferPointer(start: string.utf16Characters, count: string.length),
-        source: string)
-      unfiltered = try parser.parse()
+        source: string, records: records)
+      return try parser.parse()
     }
-    guard reviver.isCallable else { return unfiltered }
-    let root = newPlainObject()
-    addProperty(root, names.emptyKey, unfiltered, .default)
-    var walk = ReviverWalk(runtime: self, reviver: reviver)
-    return try walk.internalize(holder: root, key: names.emptyKey, depth: 0)
+    var parser = JSONParser(
+      runtime: self, text: UnsafeBufferPointer(start: string.utf16Characters, count: string.length),
+      source: string, records: records)
+    return try parser.parse()
+  }
+
+  /// JSON.rawJSON (json-parse-with-source): a frozen null-prototype object whose text
+  /// JSON.stringify writes as it is.
+  func jsonRawJSON(_ text: Value) throws(JSException) -> Value {
+    let string = try toString(text)
+    let length = string.length
+    let isJSONWhitespace = { (unit: UInt16) in unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0x20 }
+    if length == 0 || isJSONWhitespace(string.codeUnit(at: 0, heap))
+      || isJSONWhitespace(string.codeUnit(at: length - 1, heap))
+    {
+      throw syntaxError("Invalid value for JSON.rawJSON")
+    }
+    let first = string.codeUnit(at: 0, heap)
+    if first == 0x7B || first == 0x5B { throw syntaxError("Invalid value for JSON.rawJSON") }
+    _ = try parseJSONText(string)
+    let object = newObject(.rawJSON, prototype: .null)
+    addProperty(object, propertyKey("rawJSON"), string.value, .default)
+    _ = try setIntegrityLevel(object, frozen: true)
+    return object.value
   }
 
   // MARK: JSON.stringify (ES2024 25.5.2)
@@ -117,29 +147,51 @@ extension Runtime {
   }
 }
 
-/// InternalizeJSONProperty (ES2024 25.5.1.1), recursive with a native-stack bound.
+/// InternalizeJSONProperty (ES2024 25.5.1.1, with the json-parse-with-source proposal's
+/// context argument), recursive with a native-stack bound.
 struct ReviverWalk {
   let runtime: Runtime
   let reviver: Value
+  /// The JSON text, for the `source` of primitive values.
+  let source: StringRef
+  let records: JSONSourceRecords
   /// Keys of the objects being walked (rooted: the reviver may delete their properties).
   let keys: RootedValues
   private var stackLimit: UInt = 0
 
-  init(runtime: Runtime, reviver: Value) {
+  init(runtime: Runtime, reviver: Value, source: StringRef, records: JSONSourceRecords) {
     self.runtime = runtime
     self.reviver = reviver
+    self.source = source
+    self.records = records
     keys = RootedValues(runtime)
   }
 
-  mutating func internalize(holder: ObjectRef, key: PropertyKey, depth: Int) throws(JSException) -> Value {
+  /// `record` is the parse record for the value at holder[key], or -1.
+  mutating func internalize(holder: ObjectRef, key: PropertyKey, record: Int32, depth: Int) throws(JSException)
+    -> Value
+  {
     if depth > 64 { try checkNativeStack() }
     let value = try runtime.get(holder, key)
+    let context = runtime.newPlainObject()
+    // The record applies only while the value is still the one parsed there.
+    var parsed: JSONSourceRecords.Record? = nil
+    if record >= 0 && runtime.sameValue(records.values[Int(record)], value) {
+      let found = records[record]
+      parsed = found
+      if !value.isObject {
+        let text = runtime.substring(source, found.start, found.end)
+        runtime.addProperty(context, runtime.propertyKey("source"), text.value, .default)
+      }
+    }
     if value.isObject {
       let object = value.asObject
       if try runtime.isArray(value) {
         let length = try runtime.lengthOfArrayLike(object)
+        let elements = parsed?.elements ?? []
         for index in 0..<length {
-          try revise(object, runtime.propertyKey(forIndex: index), depth: depth)
+          let elementRecord = index < elements.count ? elements[index] : -1
+          try revise(object, runtime.propertyKey(forIndex: index), elementRecord, depth: depth)
         }
       } else {
         let start = keys.count
@@ -151,17 +203,20 @@ struct ReviverWalk {
         }
         var index = start
         while index < keys.count {
-          try revise(object, PropertyKey(bits: keys[index].bits), depth: depth)
+          let memberKey = PropertyKey(bits: keys[index].bits)
+          try revise(object, memberKey, parsed?.entries[memberKey.bits] ?? -1, depth: depth)
           index += 1
         }
       }
     }
-    return try runtime.call(reviver, this: holder.value, arguments: [runtime.keyValue(key), value])
+    return try runtime.call(reviver, this: holder.value, arguments: [runtime.keyValue(key), value, context.value])
   }
 
   /// Steps 2.b.iii / 2.c.iii: internalize one member and store or delete the result.
-  private mutating func revise(_ object: ObjectRef, _ key: PropertyKey, depth: Int) throws(JSException) {
-    let element = try internalize(holder: object, key: key, depth: depth + 1)
+  private mutating func revise(_ object: ObjectRef, _ key: PropertyKey, _ record: Int32, depth: Int)
+    throws(JSException)
+  {
+    let element = try internalize(holder: object, key: key, record: record, depth: depth + 1)
     if element.isUndefined {
       _ = try runtime.delete(object, key)
     } else {

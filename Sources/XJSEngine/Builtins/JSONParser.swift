@@ -15,11 +15,14 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
   /// Recently used object keys by hash of their characters (atoms only).
   private var keyCache: [PropertyKey]
   private static var keyCacheSize: Int { 512 }
+  /// Where each value came from, for the reviver's context argument (only when there is a reviver).
+  let records: JSONSourceRecords?
 
-  init(runtime: Runtime, text: UnsafeBufferPointer<Unit>, source: StringRef) {
+  init(runtime: Runtime, text: UnsafeBufferPointer<Unit>, source: StringRef, records: JSONSourceRecords? = nil) {
     self.runtime = runtime
     self.text = text
     self.source = source
+    self.records = records
     keyCache = Array(repeating: .none, count: JSONParser.keyCacheSize)
   }
 
@@ -52,9 +55,13 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
     let keys = RootedValues(runtime)
     var value: Value
     var valueCount = 0
+    // With records: the record of each open container, and of the value just parsed.
+    var openRecords: [Int32] = []
+    var record: Int32 = -1
     skipWhitespace()
     parsing: while true {
       // A value starts here.
+      let valueStart = position
       switch current {
       case 0x7B:  // {
         position += 1
@@ -65,6 +72,7 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
           value = object.value
         } else {
           if current != 0x22 { throw error("Expected property name or '}'", at: position) }
+          if let records { openRecords.append(records.add(object.value, start: valueStart, end: valueStart)) }
           stack.append(object.value)
           stack.append(Value(bits: try parseKey(keys).bits))
           try expectColon(message: "Expected ':' after property name")
@@ -78,6 +86,7 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
           position += 1
           value = array.value
         } else {
+          if let records { openRecords.append(records.add(array.value, start: valueStart, end: valueStart)) }
           stack.append(array.value)
           stack.append(.undefined)
           continue parsing
@@ -91,10 +100,14 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
       }
       valueCount &+= 1
       if valueCount & 0xFFFF == 0 { try runtime.checkSafePoint() }
+      if let records { record = records.add(value, start: valueStart, end: position) }
       // A value ended: store it in its container; close containers that end here.
       while stack.count > 0 {
         let container = stack[stack.count - 2].asObject
         skipWhitespace()
+        if let records {
+          records.attach(record, to: openRecords.last!, key: container.isArray ? nil : stack[stack.count - 1])
+        }
         if container.isArray {
           runtime.storeDense(container, runtime.arrayLength(container), value)
           if current == 0x2C {
@@ -118,9 +131,11 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
         position += 1
         value = container.value
         stack.values.removeLast(2)
+        if records != nil { record = openRecords.removeLast() }
       }
       skipWhitespace()
       if position < text.count { throw error("Unexpected non-whitespace character after JSON", at: position) }
+      records?.root = record
       return value
     }
   }
@@ -356,4 +371,47 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
   private func characters(_ start: Int, _ end: Int) -> String {
     String(decoding: text[start..<end].map { UInt16(truncatingIfNeeded: $0) }, as: UTF16.self)
   }
+}
+
+/// JSON Parse Records (the json-parse-with-source proposal): each parsed value, the source
+/// text of each primitive, and the records of each array's elements and object's members.
+final class JSONSourceRecords {
+  struct Record {
+    var start: Int
+    var end: Int
+    var elements: [Int32] = []
+    /// Member key bits → record (a repeated key keeps its last value's record).
+    var entries: [UInt64: Int32] = [:]
+  }
+
+  private(set) var records: [Record] = []
+  /// The value of each record, by record index (rooted: records are compared by identity).
+  let values: RootedValues
+  /// Keys of members (rooted for the same reason).
+  private let keys: RootedValues
+  /// The record of the whole text.
+  var root: Int32 = -1
+
+  init(runtime: Runtime) {
+    values = RootedValues(runtime)
+    keys = RootedValues(runtime)
+  }
+
+  func add(_ value: Value, start: Int, end: Int) -> Int32 {
+    records.append(Record(start: start, end: end))
+    values.append(value)
+    return Int32(records.count - 1)
+  }
+
+  /// Adds `child` as the next element (no key) or as the member `key` (key bits) of `parent`.
+  func attach(_ child: Int32, to parent: Int32, key: Value?) {
+    if let key {
+      keys.append(key)
+      records[Int(parent)].entries[key.bits] = child
+    } else {
+      records[Int(parent)].elements.append(child)
+    }
+  }
+
+  subscript(_ index: Int32) -> Record { records[Int(index)] }
 }

@@ -181,6 +181,13 @@ final class JSONSerializer {
     if value.isNull { return try output.append(ascii: "null") }
     if value.isBoolean { return value.asBool ? try output.append(ascii: "true") : try output.append(ascii: "false") }
     if value.isBigInt { throw runtime.typeError("Do not know how to serialize a BigInt") }
+    if value.asObject.objectClass == .rawJSON {
+      // json-parse-with-source: the text as it is (the object is frozen, the property a string).
+      let text = try runtime.get(value.asObject, runtime.propertyKey("rawJSON"))
+      let string = try runtime.toString(text).flattened(runtime.heap)
+      if string.isLatin1 { return try output.append(latin1: string.latin1Characters, count: string.length) }
+      return try output.append(units: UnsafeBufferPointer(start: string.utf16Characters, count: string.length))
+    }
     if try runtime.isArray(value) {
       try serializeArray(value.asObject, key: key)
     } else {

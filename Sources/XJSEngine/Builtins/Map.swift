@@ -57,6 +57,26 @@ extension Realm {
       guard let index = table.find(arguments[0]) else { return .undefined }
       return table.value(at: index)
     }
+    // The upsert proposal: getOrInsert, getOrInsertComputed.
+    runtime.defineNativeMethod(prototype, "getOrInsert", length: 2) { runtime, arguments throws(JSException) in
+      let table = try runtime.thisMapTable(arguments, "Map.prototype.getOrInsert")
+      if let index = table.find(arguments[0]) { return table.value(at: index) }
+      try runtime.mapSet(table, arguments[0], arguments[1])
+      return arguments[1]
+    }
+    runtime.defineNativeMethod(prototype, "getOrInsertComputed", length: 2) { runtime, arguments throws(JSException) in
+      let table = try runtime.thisMapTable(arguments, "Map.prototype.getOrInsertComputed")
+      let callback = arguments[1]
+      guard callback.isCallable else {
+        throw runtime.typeError("\(runtime.describeForError(callback)) is not a function")
+      }
+      let key = OrderedHashTable.normalize(arguments[0])
+      if let index = table.find(key) { return table.value(at: index) }
+      let value = try runtime.call(callback, this: .undefined, arguments: [key])
+      // The callback may have changed the map: set (not append) the value.
+      try runtime.mapSet(table, key, value)
+      return value
+    }
     runtime.defineNativeMethod(prototype, "has", length: 1) { runtime, arguments throws(JSException) in
       Value(try runtime.thisMapTable(arguments, "Map.prototype.has").find(arguments[0]) != nil)
     }

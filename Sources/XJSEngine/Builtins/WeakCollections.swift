@@ -141,6 +141,31 @@ extension Realm {
       guard runtime.canBeHeldWeakly(arguments[0]) else { return .undefined }
       return table.get(arguments[0]) ?? .undefined
     }
+    // The upsert proposal: getOrInsert, getOrInsertComputed.
+    runtime.defineNativeMethod(prototype, "getOrInsert", length: 2) { runtime, arguments throws(JSException) in
+      let table = try runtime.weakTable(arguments, .weakMap, "WeakMap.prototype.getOrInsert")
+      guard runtime.canBeHeldWeakly(arguments[0]) else {
+        throw runtime.typeError("Invalid value used as weak map key")
+      }
+      if let value = table.get(arguments[0]) { return value }
+      table.set(arguments[0], arguments[1])
+      return arguments[1]
+    }
+    runtime.defineNativeMethod(prototype, "getOrInsertComputed", length: 2) {
+      runtime, arguments throws(JSException) in
+      let table = try runtime.weakTable(arguments, .weakMap, "WeakMap.prototype.getOrInsertComputed")
+      guard runtime.canBeHeldWeakly(arguments[0]) else {
+        throw runtime.typeError("Invalid value used as weak map key")
+      }
+      let callback = arguments[1]
+      guard callback.isCallable else {
+        throw runtime.typeError("\(runtime.describeForError(callback)) is not a function")
+      }
+      if let value = table.get(arguments[0]) { return value }
+      let value = try runtime.call(callback, this: .undefined, arguments: [arguments[0]])
+      table.set(arguments[0], value)
+      return value
+    }
     runtime.defineNativeMethod(prototype, "has", length: 1) { runtime, arguments throws(JSException) in
       let table = try runtime.weakTable(arguments, .weakMap, "WeakMap.prototype.has")
       guard runtime.canBeHeldWeakly(arguments[0]) else { return .false }

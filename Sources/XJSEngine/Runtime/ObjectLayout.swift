@@ -52,11 +52,13 @@ enum ObjectClass: UInt8 {
   case global
   case generator
   case promise
+  /// JSON.rawJSON's result ([[IsRawJSON]]).
+  case rawJSON
 
   /// Class-specific Values stored after the header.
   var internalSlotCount: Int {
     switch self {
-    case .ordinary, .error, .global, .map, .set, .weakMap, .weakSet, .weakRef, .promise: 0
+    case .ordinary, .error, .global, .map, .set, .weakMap, .weakSet, .weakRef, .promise, .rawJSON: 0
     case .array: 1  // length
     case .function: 4  // code, environment, home object, class fields initializer
     case .nativeFunction: 2  // user data
