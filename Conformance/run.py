@@ -24,6 +24,8 @@ from runner.progress import Progress  # noqa: E402
 
 # Folders under Conformance/ that hold runners, not tests.
 NON_TEST_DIRS = {"runner", "test262", "__pycache__"}
+# Engines run in UTC so that tests printing local dates have one expected output.
+ENGINE_ENVIRONMENT = dict(os.environ, TZ="UTC")
 ELLIPSIS = "..."
 
 
@@ -143,7 +145,7 @@ def judge(test, expected, actual, outcome):
 def run_one(engine, test, mode, timeout):
     argv = engine.command(mode, test.basename, timeout_ms=timeout * 1000)
     # The test's own folder is the working directory so error positions read "name.js:L:C".
-    result = run_limited(argv, cwd=os.path.dirname(test.absolute), timeout=timeout + 1)
+    result = run_limited(argv, cwd=os.path.dirname(test.absolute), timeout=timeout + 1, env=ENGINE_ENVIRONMENT)
     outcome = outcomes.classify(result, timeout)
     actual = actual_output(result, outcome)
     expected = read_expected(test)
@@ -157,16 +159,21 @@ def run_all(engine, tests, modes, timeout, jobs, verbose, quiet=False):
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(run_one, engine, test, mode, timeout) for test in tests for mode in modes]
-        for future in as_completed(futures):
-            result = future.result()
-            results.append(result)
-            passed += result.passed
-            failed += not result.passed
-            if verbose or (not result.passed and not quiet):
-                progress.clear()
-                status = "PASS" if result.passed else "FAIL"
-                print(f"{status} [{result.mode}] {result.test.path}", flush=True)
-            progress.update(len(results), [("passed", passed), ("failed", failed)])
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                results.append(result)
+                passed += result.passed
+                failed += not result.passed
+                if verbose or (not result.passed and not quiet):
+                    progress.clear()
+                    status = "PASS" if result.passed else "FAIL"
+                    print(f"{status} [{result.mode}] {result.test.path}", flush=True)
+                progress.update(len(results), [("passed", passed), ("failed", failed)])
+        except KeyboardInterrupt:
+            for future in futures:  # only the runs already started are waited for
+                future.cancel()
+            raise
     order = {mode: index for index, mode in enumerate(modes)}
     results.sort(key=lambda r: (r.test.path, order[r.mode]))
     return results
@@ -316,4 +323,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        sys.exit(130)

@@ -334,11 +334,16 @@ def run_tests(runner, tests, jobs, show_progress):
     progress = Progress(len(tests), label="test262", enabled=show_progress)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(runner.run_test, test) for test in tests]
-        for future in as_completed(futures):
-            result = future.result()
-            results.append(result)
-            counts[result.status] += 1
-            progress.update(len(results), [("pass", counts[PASS]), ("fail", counts[FAIL]), ("skip", counts[SKIP])])
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                results.append(result)
+                counts[result.status] += 1
+                progress.update(len(results), [("pass", counts[PASS]), ("fail", counts[FAIL]), ("skip", counts[SKIP])])
+        except KeyboardInterrupt:
+            for future in futures:  # only the runs already started are waited for
+                future.cancel()
+            raise
     results.sort(key=lambda result: result.test.path)
     return results
 
@@ -641,4 +646,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        sys.exit(130)
