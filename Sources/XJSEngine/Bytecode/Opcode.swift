@@ -102,6 +102,9 @@ enum Opcode: UInt32, CaseIterable {
   case getGlobalOrUndefined
   case getName
   case setName
+  case resolveName
+  case getNameFromBase
+  case setNameOnBase
   case getNameOrUndefined
   case deleteName
   case callName
@@ -116,6 +119,7 @@ enum Opcode: UInt32, CaseIterable {
   case setElement
   case deleteProperty
   case deleteElement
+  case getSuperBase
   case getSuperProperty
   case setSuperProperty
   case defineNamedProperty
@@ -255,6 +259,10 @@ enum Opcode: UInt32, CaseIterable {
     case .getName: return op("GetName", [r, .name], "dst = binding looked up by name (with/eval)")
     case .setName: return op("SetName", [.name, r], "binding looked up by name = src")
     case .getNameOrUndefined: return op("GetNameOrUndefined", [r, .name], "dst = named binding or undefined (typeof)")
+    case .resolveName:
+      return op("ResolveName", [r, .name], "dst = the base a name resolves to (for assignments: resolved first)")
+    case .getNameFromBase: return op("GetNameFromBase", [r, r, .name], "dst = the named binding of a resolved base")
+    case .setNameOnBase: return op("SetNameOnBase", [r, .name, r], "the named binding of a resolved base = src")
     case .deleteName: return op("DeleteName", [r, .name], "dst = delete name")
     case .callName:
       return op("CallName", [r, r, .name], "callee, this = named binding and its with-object (or undefined)")
@@ -271,8 +279,9 @@ enum Opcode: UInt32, CaseIterable {
     case .setElement: return op("SetElement", [r, r, r], "object[key] = src")
     case .deleteProperty: return op("DeleteProperty", [r, r, .name], "dst = delete object.name")
     case .deleteElement: return op("DeleteElement", [r, r, r], "dst = delete object[key]")
-    case .getSuperProperty: return op("GetSuperProperty", [r, r, r, r], "dst = super[key] (home, key, this)")
-    case .setSuperProperty: return op("SetSuperProperty", [r, r, r, r], "super[key] = src (home, key, src, this)")
+    case .getSuperBase: return op("GetSuperBase", [r, r], "dst = home.[[GetPrototypeOf]]() (the super base)")
+    case .getSuperProperty: return op("GetSuperProperty", [r, r, r, r], "dst = base[key] with receiver this")
+    case .setSuperProperty: return op("SetSuperProperty", [r, r, r, r], "base[key] = src with receiver this")
     case .defineNamedProperty:
       return op("DefineNamedProperty", [r, .name, r], "define object.name = src (enumerable data)")
     case .defineDataProperty: return op("DefineDataProperty", [r, r, r], "CreateDataPropertyOrThrow(object, key, src)")
@@ -309,7 +318,9 @@ enum Opcode: UInt32, CaseIterable {
       return op("SetFieldInitializer", [r, r], "constructor.[[Fields]] initializer = function (home: prototype)")
     case .setHomeObject: return op("SetHomeObject", [r, r], "function.[[HomeObject]] = object")
     case .requireObjectCoercible:
-      return op("RequireObjectCoercible", [r], "TypeError if src is undefined or null (destructuring)")
+      return op(
+        "RequireObjectCoercible", [r, .count],
+        "TypeError if src is undefined or null (flag 0: destructuring, 1: property access)")
     case .toString: return op("ToString", [r, r], "dst = ToString(src)")
     case .toObject: return op("ToObject", [r, r], "dst = ToObject(src)")
     case .call: return op("Call", [r, r, .count], "dst = call (callee at base-1, this at base-2, args at base…)")

@@ -264,7 +264,8 @@ final class FunctionCompiler {
     for binding in scope.orderedBindings {
       guard case .environment(let slot) = binding.location else { continue }
       names[binding.name] = ScopeDescriptor.Binding(
-        slot: slot, isConst: binding.kind.isImmutable, isLexical: binding.kind.isLexical)
+        slot: slot, isConst: binding.kind.isImmutable, isLexical: binding.kind.isLexical,
+        isFunctionName: binding.kind == .functionSelfName)
       if binding.kind.isLexical { lexicalSlots.append(slot) }
     }
     let isVarScope = scope.isFunctionBoundary || scope.kind == .functionBody

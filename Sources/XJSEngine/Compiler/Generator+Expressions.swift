@@ -286,12 +286,12 @@ extension FunctionCompiler {
   ) throws(CompileError) -> Int32 {
     let a = try compileOperand(left, before: right)
     // `x + 1`: an immediate add.
-    if op == .add || op == .subtract, case .numberLiteral(let number) = right.kind, let int = Int32(exactly: number),
-      int > Int32.min + 1, !(number == 0 && number.sign == .minus)
+    if op == .add, case .numberLiteral(let number) = right.kind, let int = Int32(exactly: number),
+      !(number == 0 && number.sign == .minus)
     {
       let target = destination ?? allocateRegister()
       at(range)
-      emit(.addInt, target, a, op == .add ? int : -int)
+      emit(.addInt, target, a, int)
       return target
     }
     let b = try compile(right)
@@ -351,6 +351,7 @@ extension FunctionCompiler {
   {
     let result = destination ?? allocateRegister()
     let reference = try prepareReference(target)
+    prepareForReadModifyWrite(reference)
     let old = try loadReference(reference)
     let numeric = isPrefix ? result : allocateRegister()
     if !isPrefix { emit(.toNumeric, result, old) }
@@ -365,6 +366,12 @@ extension FunctionCompiler {
     if op == .assign {
       switch target {
       case .identifier(let identifier):
+        if case .dynamic = identifier.resolution {
+          let reference = try prepareReference(Expression(.identifier(identifier), identifier.range))
+          let result = try compileNamed(value, name: identifier.name, into: destination ?? allocateRegister())
+          try storeReference(reference, result)
+          return result
+        }
         let result = try compileNamed(value, name: identifier.name, into: destination ?? allocateRegister())
         try storeIdentifier(identifier, result, mode: .assign)
         return result
@@ -386,6 +393,7 @@ extension FunctionCompiler {
     default: throw CompileError(message: "Invalid compound assignment target", offset: Int(value.range.start))
     }
     let reference = try prepareReference(targetExpression)
+    prepareForReadModifyWrite(reference)
     let result = destination ?? allocateRegister()
     let current = try loadReference(reference)
     if let binary = op.binaryOperator {
@@ -414,16 +422,25 @@ extension FunctionCompiler {
 
   // MARK: References (assignment targets)
 
+  /// An evaluated assignment target (ES2024 Reference Records): the base and key are
+  /// evaluated first; the key is converted and the base checked when the value is read or written.
   enum Reference {
     case identifier(IdentifierReference)
+    /// A name under `with` or sloppy direct eval, resolved to its base before the value is computed.
+    case dynamicName(base: Int32, name: String)
     case property(object: Int32, name: String)
     case element(object: Int32, key: Int32)
-    case superProperty(home: Int32, key: Int32, this: Int32)
+    case superProperty(base: Int32, key: Int32, this: Int32)
   }
 
   func prepareReference(_ expression: Expression) throws(CompileError) -> Reference {
     switch expression.kind {
     case .identifier(let identifier):
+      if case .dynamic = identifier.resolution {
+        let base = allocateRegister()
+        emit(.resolveName, base, atomConstant(identifier.name))
+        return .dynamicName(base: base, name: identifier.name)
+      }
       return .identifier(identifier)
     case .member(let object, let name, _):
       let base = allocateRegister()
@@ -433,31 +450,47 @@ extension FunctionCompiler {
       let base = allocateRegister()
       try compile(object, into: base)
       let key = allocateRegister()
-      let raw = try compile(property)
-      emit(.toPropertyKey, key, raw)
+      try compile(property, into: key)
       return .element(object: base, key: key)
     case .superMember(let name):
-      let this = try loadThis()
-      let home = loadSpecial("%home")
+      let this = allocateRegister()
+      try loadThis(into: this)
       let key = allocateRegister()
       emit(.loadConstant, key, atomConstant(name))
-      return .superProperty(home: home, key: key, this: this)
+      let base = allocateRegister()
+      emit(.getSuperBase, base, loadSpecial("%home"))
+      return .superProperty(base: base, key: key, this: this)
     case .superComputedMember(let property):
-      let this = try loadThis()
-      let raw = try compile(property)
+      let this = allocateRegister()
+      try loadThis(into: this)
       let key = allocateRegister()
-      emit(.toPropertyKey, key, raw)
-      let home = loadSpecial("%home")
-      return .superProperty(home: home, key: key, this: this)
+      try compile(property, into: key)
+      let base = allocateRegister()
+      emit(.getSuperBase, base, loadSpecial("%home"))
+      return .superProperty(base: base, key: key, this: this)
     case .call:
-      // `f() = 1` is a ReferenceError at run time (after the call).
+      // `f() = 1` (sloppy Annex B): the call runs, then a ReferenceError.
       try compile(expression)
       emit(
-        .throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("Invalid left-hand side in assignment".utf16))
-      )
+        .throwError, Int32(ErrorTypeCode.reference),
+        stringConstant(Array("Invalid left-hand side in assignment".utf16)))
       return .identifier(IdentifierReference(name: "%invalid", range: expression.range))
     default:
       throw CompileError(message: "Invalid left-hand side in assignment", offset: Int(expression.range.start))
+    }
+  }
+
+  /// Before a read-modify-write (`o[k] += 1`): check the base and convert the key
+  /// once, as GetValue does, so the later PutValue sees the same key.
+  func prepareForReadModifyWrite(_ reference: Reference) {
+    switch reference {
+    case .element(let object, let key):
+      emit(.requireObjectCoercible, object, 1)
+      emit(.toPropertyKey, key, key)
+    case .superProperty(_, let key, _):
+      emit(.toPropertyKey, key, key)
+    default:
+      break
     }
   }
 
@@ -465,6 +498,10 @@ extension FunctionCompiler {
     switch reference {
     case .identifier(let identifier):
       return try loadIdentifier(identifier)
+    case .dynamicName(let base, let name):
+      let target = allocateRegister()
+      emit(.getNameFromBase, target, base, atomConstant(name))
+      return target
     case .property(let object, let name):
       let target = allocateRegister()
       emit(.getProperty, target, object, atomConstant(name), newCacheSite())
@@ -473,9 +510,9 @@ extension FunctionCompiler {
       let target = allocateRegister()
       emit(.getElement, target, object, key)
       return target
-    case .superProperty(let home, let key, let this):
+    case .superProperty(let base, let key, let this):
       let target = allocateRegister()
-      emit(.getSuperProperty, target, home, key, this)
+      emit(.getSuperProperty, target, base, key, this)
       return target
     }
   }
@@ -484,12 +521,14 @@ extension FunctionCompiler {
     switch reference {
     case .identifier(let identifier):
       try storeIdentifier(identifier, value, mode: .assign)
+    case .dynamicName(let base, let name):
+      emit(.setNameOnBase, base, atomConstant(name), value)
     case .property(let object, let name):
       emit(.setProperty, object, atomConstant(name), value, newCacheSite())
     case .element(let object, let key):
       emit(.setElement, object, key, value)
-    case .superProperty(let home, let key, let this):
-      emit(.setSuperProperty, home, key, value, this)
+    case .superProperty(let base, let key, let this):
+      emit(.setSuperProperty, base, key, value, this)
     }
   }
 
@@ -514,18 +553,20 @@ extension FunctionCompiler {
       let this = try loadThis()
       let key = allocateRegister()
       emit(.loadConstant, key, atomConstant(name))
-      let home = loadSpecial("%home")
+      let base = allocateRegister()
+      emit(.getSuperBase, base, loadSpecial("%home"))
       let target = destination ?? allocateRegister()
-      emit(.getSuperProperty, target, home, key, this)
+      emit(.getSuperProperty, target, base, key, this)
       return target
     case .superComputedMember(let property):
-      let this = try loadThis()
-      let raw = try compile(property)
+      let this = allocateRegister()
+      try loadThis(into: this)
       let key = allocateRegister()
-      emit(.toPropertyKey, key, raw)
-      let home = loadSpecial("%home")
+      try compile(property, into: key)
+      let base = allocateRegister()
+      emit(.getSuperBase, base, loadSpecial("%home"))
       let target = destination ?? allocateRegister()
-      emit(.getSuperProperty, target, home, key, this)
+      emit(.getSuperProperty, target, base, key, this)
       return target
     case .privateMember:
       throw CompileError(message: "private class members are not supported yet", offset: Int(expression.range.start))

@@ -24,7 +24,7 @@ extension FunctionCompiler {
 
   private func bindObjectPattern(_ pattern: ObjectPattern, value: Int32, mode: StoreMode) throws(CompileError) {
     at(pattern.range)
-    emit(.requireObjectCoercible, value)
+    emit(.requireObjectCoercible, value, 0)
     var excludedKeys: [Int32] = []
     let keepKeys = pattern.rest != nil
     for property in pattern.properties {

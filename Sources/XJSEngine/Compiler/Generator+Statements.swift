@@ -463,22 +463,12 @@ extension FunctionCompiler {
   }
 
   private func compileReturn(_ argument: Expression?) throws(CompileError) {
-    var value: Int32
+    let value: Int32
     if let argument {
       value = try compile(argument)
     } else {
       value = allocateRegister()
       emit(.loadUndefined, value)
-    }
-    if isDerivedConstructor {
-      // A derived constructor returns `this` for `return;` / `return undefined`.
-      let done = newLabel()
-      let result = allocateRegister()
-      emit(.move, result, value)
-      emitJump(.jumpIfNotUndefined, result, to: done)
-      _ = try loadThis(into: result)
-      bind(done)
-      value = result
     }
     // Run enclosing finally blocks and close iterators first.
     var depth = scopeDepth
@@ -496,6 +486,22 @@ extension FunctionCompiler {
       case .jumpTarget:
         break
       }
+    }
+    try emitFunctionReturn(value)
+  }
+
+  /// The final `return` of a function. A derived constructor returns `this` for
+  /// undefined, read only now: a finally block may have called super() meanwhile.
+  func emitFunctionReturn(_ value: Int32) throws(CompileError) {
+    if isDerivedConstructor {
+      let done = newLabel()
+      let result = allocateRegister()
+      emit(.move, result, value)
+      emitJump(.jumpIfNotUndefined, result, to: done)
+      _ = try loadThis(into: result)
+      bind(done)
+      emit(.return, result)
+      return
     }
     emit(.return, value)
   }
@@ -703,7 +709,7 @@ extension FunctionCompiler {
         break
       }
     }
-    emit(.return, value)
+    try emitFunctionReturn(value)
   }
 
   /// After a finally block: continue a break/continue to `target` through outer constructs.

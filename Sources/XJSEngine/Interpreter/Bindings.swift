@@ -351,7 +351,10 @@ extension Runtime {
       if environment.slot(slot).isEmpty {
         throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
       }
-      if isConst { throw typeError("Assignment to constant variable '\(string.swiftString(heap))'") }
+      if isConst {
+        if !strict, environment.descriptor?.names[string.swiftString(heap)]?.isFunctionName == true { return }
+        throw typeError("Assignment to constant variable '\(string.swiftString(heap))'")
+      }
       environment.setSlot(slot, value)
     case .object(let object, let isWith):
       if isWith, strict, !(try hasProperty(object, key)) {
@@ -365,6 +368,82 @@ extension Runtime {
       if strict { throw referenceError("\(string.swiftString(heap)) is not defined") }
       try set(realm.globalObject, key, value, throwing: false)
     }
+  }
+
+  // MARK: References resolved before the value is computed
+
+  /// The base a name resolves to: an environment cell, a binding object, the global
+  /// lexical record or global object, or undefined when it resolves nowhere.
+  func resolveNameBase(_ name: Value, environment: Value) throws(JSException) -> Value {
+    let string = name.asString
+    switch try lookupName(string, key: propertyKey(for: string), environment: environment) {
+    case .slot(let environment, _, _): return environment.value
+    case .object(let object, _): return object.value
+    case .globalLexical: return realm.globalLexicals.value
+    case .global: return realm.globalObject.value
+    case .none: return .undefined
+    }
+  }
+
+  /// GetValue of a reference resolved by `resolveNameBase`.
+  func getName(_ name: Value, fromBase base: Value, strict: Bool) throws(JSException) -> Value {
+    let string = name.asString
+    let key = propertyKey(for: string)
+    if base.isUndefined { throw referenceError("\(string.swiftString(heap)) is not defined") }
+    if base.isCell && base.asCell.cellKind == .environment {
+      let environment = EnvironmentRef(base)
+      guard let binding = environment.descriptor?.names[string.swiftString(heap)] else { return .undefined }
+      let value = environment.slot(binding.slot)
+      if value.isEmpty { throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization") }
+      return value
+    }
+    let object = base.asObject
+    if object == realm.globalLexicals {
+      if case .data(let value, _, _) = lookupOwn(object, key) {
+        if value.isEmpty { throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization") }
+        return value
+      }
+      return .undefined
+    }
+    if object != realm.globalObject, !(try hasProperty(object, key)) {
+      if strict { throw referenceError("\(string.swiftString(heap)) is not defined") }
+      return .undefined
+    }
+    return try get(object, key)
+  }
+
+  /// PutValue of a reference resolved by `resolveNameBase`.
+  func setName(_ name: Value, onBase base: Value, _ value: Value, strict: Bool) throws(JSException) {
+    let string = name.asString
+    let key = propertyKey(for: string)
+    if base.isUndefined {
+      if strict { throw referenceError("\(string.swiftString(heap)) is not defined") }
+      try set(realm.globalObject, key, value, throwing: false)
+      return
+    }
+    if base.isCell && base.asCell.cellKind == .environment {
+      let environment = EnvironmentRef(base)
+      guard let binding = environment.descriptor?.names[string.swiftString(heap)] else { return }
+      if environment.slot(binding.slot).isEmpty {
+        throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
+      }
+      if binding.isConst {
+        if binding.isFunctionName && !strict { return }
+        throw typeError("Assignment to constant variable '\(string.swiftString(heap))'")
+      }
+      environment.setSlot(binding.slot, value)
+      return
+    }
+    let object = base.asObject
+    if object == realm.globalLexicals {
+      var scratch = PropertyCacheEntry()
+      try setGlobal(name, value, strict: strict, cache: &scratch)
+      return
+    }
+    if object != realm.globalObject, strict, !(try hasProperty(object, key)) {
+      throw referenceError("\(string.swiftString(heap)) is not defined")
+    }
+    try set(object, key, value, throwing: strict)
   }
 
   func deleteName(_ name: Value, environment: Value) throws(JSException) -> Bool {

@@ -349,6 +349,18 @@ extension Runtime {
               constants[operand(pc, 1)], fp[operand(pc, 2)], environment: fp[Frame.environmentOffset],
               strict: codeBlock.isStrict)
             pc += 3
+          case .resolveName:
+            fp[operand(pc, 1)] = try resolveNameBase(
+              constants[operand(pc, 2)], environment: fp[Frame.environmentOffset])
+            pc += 3
+          case .getNameFromBase:
+            fp[operand(pc, 1)] = try getName(
+              constants[operand(pc, 3)], fromBase: fp[operand(pc, 2)], strict: codeBlock.isStrict)
+            pc += 4
+          case .setNameOnBase:
+            try setName(
+              constants[operand(pc, 2)], onBase: fp[operand(pc, 1)], fp[operand(pc, 3)], strict: codeBlock.isStrict)
+            pc += 4
           case .getNameOrUndefined:
             fp[operand(pc, 1)] = try getName(
               constants[operand(pc, 2)], environment: fp[Frame.environmentOffset], orUndefined: true)
@@ -409,13 +421,16 @@ extension Runtime {
             let key = try toPropertyKey(fp[operand(pc, 3)])
             fp[operand(pc, 1)] = Value(try deleteProperty(fp[operand(pc, 2)], key, strict: codeBlock.isStrict))
             pc += 4
+          case .getSuperBase:
+            fp[operand(pc, 1)] = try superBase(home: fp[operand(pc, 2)])
+            pc += 3
           case .getSuperProperty:
             fp[operand(pc, 1)] = try getSuperProperty(
-              home: fp[operand(pc, 2)], key: fp[operand(pc, 3)], this: fp[operand(pc, 4)])
+              base: fp[operand(pc, 2)], key: fp[operand(pc, 3)], this: fp[operand(pc, 4)])
             pc += 5
           case .setSuperProperty:
             try setSuperProperty(
-              home: fp[operand(pc, 1)], key: fp[operand(pc, 2)], value: fp[operand(pc, 3)], this: fp[operand(pc, 4)],
+              base: fp[operand(pc, 1)], key: fp[operand(pc, 2)], value: fp[operand(pc, 3)], this: fp[operand(pc, 4)],
               strict: codeBlock.isStrict)
             pc += 5
           case .defineNamedProperty:
@@ -524,11 +539,11 @@ extension Runtime {
           case .requireObjectCoercible:
             let value = fp[operand(pc, 1)]
             if value.isNullish {
-              throw typeError(
-                "Cannot destructure '\(value.isNull ? "null" : "undefined")' as it is \(value.isNull ? "null" : "undefined")."
-              )
+              let what = value.isNull ? "null" : "undefined"
+              if pc[2] == 0 { throw typeError("Cannot destructure '\(what)' as it is \(what).") }
+              throw typeError("Cannot read properties of \(what)")
             }
-            pc += 2
+            pc += 3
           case .toString:
             let value = fp[operand(pc, 2)]
             fp[operand(pc, 1)] = value.isString ? value : try toString(value).value

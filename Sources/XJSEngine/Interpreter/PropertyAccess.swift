@@ -241,9 +241,11 @@ extension Runtime {
       if index >= 0 && index < string.length { return singleCodeUnitString(string.codeUnit(at: index, heap)).value }
     }
     if target.isNullish {
-      let key = try toPropertyKey(keyValue)
-      throw typeError(
-        "Cannot read properties of \(target.isNull ? "null" : "undefined") (reading '\(keyDescription(key))')")
+      // The base is checked before the key is converted (ES2024 6.2.5.5 GetValue).
+      var reading = ""
+      if keyValue.isString { reading = " (reading '\(keyValue.asString.swiftString(heap))')" }
+      if keyValue.isInt32 { reading = " (reading '\(keyValue.asInt32)')" }
+      throw typeError("Cannot read properties of \(target.isNull ? "null" : "undefined")\(reading)")
     }
     let key = try toPropertyKey(keyValue)
     return try getV(target, key)
@@ -295,23 +297,24 @@ extension Runtime {
 
   // MARK: super
 
-  func getSuperProperty(home: Value, key keyValue: Value, this: Value) throws(JSException) -> Value {
-    let key = try toPropertyKey(keyValue)
+  /// GetSuperBase: the [[Prototype]] of the home object.
+  func superBase(home: Value) throws(JSException) -> Value {
     guard home.isObject else { throw syntaxError("'super' keyword unexpected here") }
-    let prototype = try getPrototypeOf(home.asObject)
-    if prototype.isNullish {
-      throw typeError(
-        "Cannot read properties of \(prototype.isNull ? "null" : "undefined") (reading '\(keyDescription(key))')")
-    }
-    return try get(prototype.asObject, key, receiver: this)
+    return try getPrototypeOf(home.asObject)
   }
 
-  func setSuperProperty(home: Value, key keyValue: Value, value: Value, this: Value, strict: Bool) throws(JSException) {
+  func getSuperProperty(base: Value, key keyValue: Value, this: Value) throws(JSException) -> Value {
+    if base.isNullish {
+      throw typeError("Cannot read properties of \(base.isNull ? "null" : "undefined")")
+    }
     let key = try toPropertyKey(keyValue)
-    guard home.isObject else { throw syntaxError("'super' keyword unexpected here") }
-    let prototype = try getPrototypeOf(home.asObject)
-    if prototype.isNullish { throw typeError("Cannot set properties of \(prototype.isNull ? "null" : "undefined")") }
-    let succeeded = try set(prototype.asObject, key, value, receiver: this)
+    return try get(toObject(base), key, receiver: this)
+  }
+
+  func setSuperProperty(base: Value, key keyValue: Value, value: Value, this: Value, strict: Bool) throws(JSException) {
+    if base.isNullish { throw typeError("Cannot set properties of \(base.isNull ? "null" : "undefined")") }
+    let key = try toPropertyKey(keyValue)
+    let succeeded = try set(toObject(base), key, value, receiver: this)
     if !succeeded && strict {
       throw typeError("Cannot assign to read only property '\(keyDescription(key))' of object")
     }

@@ -22,6 +22,8 @@ final class ScopeDescriptor {
     var slot: Int
     var isConst: Bool
     var isLexical: Bool
+    /// A function expression's own name: assignments are ignored in sloppy code.
+    var isFunctionName = false
   }
   let names: [String: Binding]
   /// Var-scope of a function, script or eval: where a sloppy direct eval declares vars.
