@@ -12,6 +12,7 @@ struct RegExpCompiler {
 
   private var code: [Int32] = []
   private var sets: [MatchSet] = []
+  private var setBits: [UInt64] = []
   private var setIndexByBounds: [[UInt32]: Int] = [:]
   private var rangePool: [UInt32] = []
   private var literalPool: [UInt16] = []
@@ -36,7 +37,8 @@ struct RegExpCompiler {
       root: parsed.root, flags: flags, caseFolding: compiler.caseFolding)
     return RegExpProgram(
       captureCount: parsed.captureCount, groupNames: parsed.groupNames, flags: flags,
-      code: compiler.code, sets: compiler.sets, rangePool: compiler.rangePool,
+      code: compiler.code, sets: compiler.sets, setBits: compiler.setBits,
+      rangePool: compiler.rangePool,
       literalPool: compiler.literalPool, registerCount: compiler.registerCount,
       prefilter: prefilter)
   }
@@ -271,9 +273,12 @@ struct RegExpCompiler {
     if let existing = setIndexByBounds[set.bounds] { return existing }
     var compiled = MatchSet()
     compiled.rangeStart = Int32(rangePool.count)
+    var bits: [UInt64] = [0, 0, 0, 0]
     for range in set.ranges {
       if range.lowerBound <= 0xFF {
-        for c in range.lowerBound...min(range.upperBound, 0xFF) { setBit(&compiled, c) }
+        for c in range.lowerBound...min(range.upperBound, 0xFF) {
+          bits[Int(c >> 6)] |= 1 << UInt64(c & 63)
+        }
       }
       if range.upperBound > 0xFF {
         rangePool.append(max(range.lowerBound, 0x100))
@@ -282,18 +287,9 @@ struct RegExpCompiler {
       }
     }
     sets.append(compiled)
+    setBits += bits
     setIndexByBounds[set.bounds] = sets.count - 1
     return sets.count - 1
-  }
-
-  private func setBit(_ set: inout MatchSet, _ c: UInt32) {
-    let bit: UInt64 = 1 << UInt64(c & 63)
-    switch c >> 6 {
-    case 0: set.bits.0 |= bit
-    case 1: set.bits.1 |= bit
-    case 2: set.bits.2 |= bit
-    default: set.bits.3 |= bit
-    }
   }
 
   // MARK: Alternation, lookaround, quantifiers

@@ -26,22 +26,33 @@ extension RegExpProgram {
     {
       start -= 1  // the character at `start` is the pair that begins one unit earlier
     }
-    return code.withUnsafeBufferPointer { code in
-      sets.withUnsafeBufferPointer { sets in
-        rangePool.withUnsafeBufferPointer { ranges in
-          literalPool.withUnsafeBufferPointer { literals in
-            var matcher = Matcher(
-              code: code.baseAddress!, sets: sets.baseAddress, ranges: ranges.baseAddress,
-              literals: literals.baseAddress, input: input.baseAddress, length: length,
-              unicode: unicode, registerCount: registerCount, captureCount: captureCount,
-              backtrackLimit: backtrackLimit, caseFolding: caseFolding)
-            defer { matcher.deallocate() }
-            let result = search(
-              &matcher, input: input, start: start, sticky: sticky, interrupt: interrupt)
-            if result == .matched {
-              matcher.copyCaptures(to: captures, count: captureSlotCount)
+    let scratchCount = 2 * (captureCount + 1)
+    let initialStack = 256
+    return withUnsafeTemporaryAllocation(
+      of: Int32.self, capacity: registerCount + scratchCount + initialStack
+    ) { memory in
+      code.withUnsafeBufferPointer { code in
+        sets.withUnsafeBufferPointer { sets in
+          setBits.withUnsafeBufferPointer { bits in
+            rangePool.withUnsafeBufferPointer { ranges in
+              literalPool.withUnsafeBufferPointer { literals in
+                var matcher = Matcher(
+                  program: ProgramPointers(
+                    code: code.baseAddress!, sets: sets.baseAddress, bits: bits.baseAddress,
+                    ranges: ranges.baseAddress, literals: literals.baseAddress),
+                  input: input.baseAddress, length: length, unicode: unicode,
+                  memory: memory.baseAddress!, registerCount: registerCount,
+                  captureCount: captureCount, initialStack: initialStack,
+                  backtrackLimit: backtrackLimit, caseFolding: caseFolding)
+                defer { matcher.releaseStack() }
+                let result = search(
+                  &matcher, input: input, start: start, sticky: sticky, interrupt: interrupt)
+                if result == .matched {
+                  matcher.copyCaptures(to: captures, count: captureSlotCount)
+                }
+                return result
+              }
             }
-            return result
           }
         }
       }
@@ -138,126 +149,63 @@ extension Prefilter {
 @inline(__always) func isLead(_ u: UInt32) -> Bool { u & 0xFC00 == 0xD800 }
 @inline(__always) func isTrail(_ u: UInt32) -> Bool { u & 0xFC00 == 0xDC00 }
 
-/// Matcher state for one `execute` call.
+/// The program's tables as raw pointers, for the matcher's inner loop.
+struct ProgramPointers {
+  let code: UnsafePointer<Int32>
+  let sets: UnsafePointer<MatchSet>?
+  let bits: UnsafePointer<UInt64>?
+  let ranges: UnsafePointer<UInt32>?
+  let literals: UnsafePointer<UInt16>?
+}
+
+/// Matcher state for one `execute` call. Registers, the lookaround scratch and the first
+/// stack slots live in memory the caller provides (a temporary allocation, on the native
+/// stack when small); a deeper backtrack stack moves to the heap.
 struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
   static var stepsBetweenInterruptChecks: Int { 1 << 14 }
 
   let code: UnsafePointer<Int32>
-  let sets: UnsafePointer<MatchSet>?
-  let ranges: UnsafePointer<UInt32>?
-  let literals: UnsafePointer<UInt16>?
-  let input: UnsafePointer<Unit>?
-  let length: Int
-  let unicode: Bool
+  let view: MatchInput<Unit>
   let captureCount: Int
   let backtrackLimit: Int
-  let caseFolding: CaseFolding?
   let registers: UnsafeMutablePointer<Int32>
   /// Scratch for a lookaround's captures while its body's entries are unwound.
   let captureScratch: UnsafeMutablePointer<Int32>
   var stack: UnsafeMutablePointer<Int32>
   var stackCapacity: Int
+  var stackOnHeap = false
   var matchEnd: Int32 = -1
   var matchStart: Int32 = -1
   /// Steps left before the next interrupt check; shared by all start positions.
   var budget = Matcher.stepsBetweenInterruptChecks
 
   init(
-    code: UnsafePointer<Int32>, sets: UnsafePointer<MatchSet>?, ranges: UnsafePointer<UInt32>?,
-    literals: UnsafePointer<UInt16>?, input: UnsafePointer<Unit>?, length: Int, unicode: Bool,
-    registerCount: Int, captureCount: Int, backtrackLimit: Int, caseFolding: CaseFolding?
+    program: ProgramPointers, input: UnsafePointer<Unit>?, length: Int, unicode: Bool,
+    memory: UnsafeMutablePointer<Int32>, registerCount: Int, captureCount: Int,
+    initialStack: Int, backtrackLimit: Int, caseFolding: CaseFolding?
   ) {
-    self.code = code
-    self.sets = sets
-    self.ranges = ranges
-    self.literals = literals
-    self.input = input
-    self.length = length
-    self.unicode = unicode
+    code = program.code
+    view = MatchInput(
+      input: input, length: length, unicode: unicode, bits: program.bits, sets: program.sets,
+      ranges: program.ranges, literals: program.literals, caseFolding: caseFolding)
     self.captureCount = captureCount
-    self.backtrackLimit = max(backtrackLimit, 64)
-    self.caseFolding = caseFolding
-    registers = .allocate(capacity: registerCount)
+    self.backtrackLimit = max(backtrackLimit, initialStack)
+    registers = memory
     // Captures start undefined; other registers are written before they are read.
     registers.initialize(repeating: -1, count: registerCount)
-    captureScratch = .allocate(capacity: 2 * (captureCount + 1))
-    stackCapacity = min(256, self.backtrackLimit)
-    stack = .allocate(capacity: stackCapacity)
+    captureScratch = memory + registerCount
+    stack = captureScratch + 2 * (captureCount + 1)
+    stackCapacity = initialStack
   }
 
-  func deallocate() {
-    registers.deallocate()
-    captureScratch.deallocate()
-    stack.deallocate()
+  func releaseStack() {
+    if stackOnHeap { stack.deallocate() }
   }
 
   func copyCaptures(to captures: UnsafeMutablePointer<Int32>, count: Int) {
     captures[0] = matchStart
     captures[1] = matchEnd
     for i in 2..<max(count, 2) { captures[i] = registers[i] }
-  }
-
-  // MARK: Input access
-
-  @inline(__always)
-  private func unit(_ i: Int) -> UInt32 { UInt32(truncatingIfNeeded: input.unsafelyUnwrapped[i]) }
-
-  /// The character at `pos` (pos < length) and its width in code units.
-  @inline(__always)
-  private func characterAfter(_ pos: Int) -> (UInt32, Int) {
-    let u = unit(pos)
-    if unicode && isLead(u) && pos + 1 < length {
-      let t = unit(pos + 1)
-      if isTrail(t) { return (((u - 0xD800) << 10) + (t - 0xDC00) + 0x10000, 2) }
-    }
-    return (u, 1)
-  }
-
-  /// The character before `pos` (pos > 0) and its width in code units.
-  @inline(__always)
-  private func characterBefore(_ pos: Int) -> (UInt32, Int) {
-    let u = unit(pos - 1)
-    if unicode && isTrail(u) && pos >= 2 {
-      let l = unit(pos - 2)
-      if isLead(l) { return (((l - 0xD800) << 10) + (u - 0xDC00) + 0x10000, 2) }
-    }
-    return (u, 1)
-  }
-
-  @inline(__always)
-  private func setContains(_ index: Int32, _ c: UInt32) -> Bool {
-    let set = sets.unsafelyUnwrapped[Int(index)]
-    if c <= 0xFF { return set.containsLatin1(c) }
-    var low = 0
-    var high = Int(set.rangeCount)
-    let base = ranges.unsafelyUnwrapped + Int(set.rangeStart)
-    while low < high {
-      let mid = (low + high) >> 1
-      if c > base[2 * mid + 1] {
-        low = mid + 1
-      } else if c < base[2 * mid] {
-        high = mid
-      } else {
-        return true
-      }
-    }
-    return false
-  }
-
-  @inline(__always)
-  private func isWordCharacter(_ pos: Int, extended: Bool) -> Bool {
-    guard pos >= 0 && pos < length else { return false }
-    let c = unit(pos)
-    if c < 0x80 {
-      return (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
-        || c == 0x5F
-    }
-    return extended && (c == 0x17F || c == 0x212A)
-  }
-
-  @inline(__always)
-  private func isLineTerminator(_ c: UInt32) -> Bool {
-    c == 0x0A || c == 0x0D || c == 0x2028 || c == 0x2029
   }
 
   // MARK: Stack
@@ -274,95 +222,11 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
     let newCapacity = min(max(stackCapacity * 2, needed), backtrackLimit)
     let newStack = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
     newStack.update(from: stack, count: sp)
-    stack.deallocate()
+    if stackOnHeap { stack.deallocate() }
     stack = newStack
+    stackOnHeap = true
     stackCapacity = newCapacity
     return true
-  }
-
-  // MARK: Backreferences
-
-  /// Compares the captured text of `group` with the input at `pos` (forward) or before it
-  /// (backward). Returns the new position, or nil. An undefined group matches empty.
-  @inline(__always)
-  private func matchBackreference(
-    _ group: Int, at pos: Int, backward: Bool, ignoreCase: Bool
-  ) -> Int? {
-    let s = Int(registers[2 * group])
-    let e = Int(registers[2 * group + 1])
-    if s < 0 || e < 0 { return pos }
-    let n = e - s
-    let from: Int
-    if backward {
-      guard pos - n >= 0 else { return nil }
-      from = pos - n
-    } else {
-      guard pos + n <= length else { return nil }
-      from = pos
-    }
-    if !ignoreCase {
-      for i in 0..<n where unit(s + i) != unit(from + i) { return nil }
-    } else if !equalIgnoringCase(s, from, n) {
-      return nil
-    }
-    return backward ? from : from + n
-  }
-
-  /// Canonicalized comparison, by code point in unicode mode.
-  private func equalIgnoringCase(_ a: Int, _ b: Int, _ n: Int) -> Bool {
-    let folding = caseFolding.unsafelyUnwrapped
-    var i = 0
-    while i < n {
-      let (x, wx) = boundedCharacter(a + i, end: a + n)
-      let (y, wy) = boundedCharacter(b + i, end: b + n)
-      if wx != wy || (x != y && folding.canonicalize(x) != folding.canonicalize(y)) {
-        return false
-      }
-      i += wx
-    }
-    return true
-  }
-
-  private func boundedCharacter(_ pos: Int, end: Int) -> (UInt32, Int) {
-    let u = unit(pos)
-    if unicode && isLead(u) && pos + 1 < end {
-      let t = unit(pos + 1)
-      if isTrail(t) { return (((u - 0xD800) << 10) + (t - 0xDC00) + 0x10000, 2) }
-    }
-    return (u, 1)
-  }
-
-  // MARK: Star retries
-
-  /// One character back from `current` toward `minimum` (forward stars), or forward
-  /// (backward stars), never splitting a pair the loop consumed whole.
-  @inline(__always)
-  private func giveBack(_ current: Int, toward minimum: Int, backward: Bool) -> Int {
-    if !backward {
-      if unicode && current - 2 >= minimum && isTrail(unit(current - 1))
-        && isLead(unit(current - 2))
-      {
-        return current - 2
-      }
-      return current - 1
-    }
-    if unicode && current + 2 <= minimum && isLead(unit(current)) && isTrail(unit(current + 1)) {
-      return current + 2
-    }
-    return current + 1
-  }
-
-  /// The position after matching one set character at `pos`, or nil.
-  @inline(__always)
-  private func step(_ set: Int32, _ pos: Int, backward: Bool) -> Int? {
-    if backward {
-      guard pos > 0 else { return nil }
-      let (c, w) = characterBefore(pos)
-      return setContains(set, c) ? pos - w : nil
-    }
-    guard pos < length else { return nil }
-    let (c, w) = characterAfter(pos)
-    return setContains(set, c) ? pos + w : nil
   }
 
   // MARK: The loop
@@ -374,51 +238,52 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
     var pos = start
     var sp = 0
     let code = self.code
-
-    @inline(__always) func operand(_ i: Int) -> Int32 { code[pc + i] }
+    let view = self.view
+    let length = view.length
+    let unicode = view.unicode
 
     while true {
       var failed = false
-      switch RegExpOp(rawValue: code[pc]).unsafelyUnwrapped {
+      switch RegExpOp.decode(code[pc]) {
       case .match:
         matchStart = Int32(start)
         matchEnd = Int32(pos)
         return .matched
 
       case .char:
-        if pos < length && unit(pos) == UInt32(operand(1)) {
+        if pos < length && view.unit(pos) == UInt32(code[pc + 1]) {
           pos += 1
           pc += 2
         } else {
           failed = true
         }
       case .charBack:
-        if pos > 0 && unit(pos - 1) == UInt32(operand(1)) {
+        if pos > 0 && view.unit(pos - 1) == UInt32(code[pc + 1]) {
           pos -= 1
           pc += 2
         } else {
           failed = true
         }
       case .char2:
-        if pos < length, case let u = unit(pos), u == UInt32(operand(1)) || u == UInt32(operand(2)) {
+        if pos < length, case let u = view.unit(pos), u == UInt32(code[pc + 1]) || u == UInt32(code[pc + 2]) {
           pos += 1
           pc += 3
         } else {
           failed = true
         }
       case .char2Back:
-        if pos > 0, case let u = unit(pos - 1), u == UInt32(operand(1)) || u == UInt32(operand(2)) {
+        if pos > 0, case let u = view.unit(pos - 1), u == UInt32(code[pc + 1]) || u == UInt32(code[pc + 2]) {
           pos -= 1
           pc += 3
         } else {
           failed = true
         }
       case .literal:
-        let n = Int(operand(2))
-        let lit = literals.unsafelyUnwrapped + Int(operand(1))
+        let n = Int(code[pc + 2])
+        let lit = view.literals.unsafelyUnwrapped + Int(code[pc + 1])
         if pos + n <= length {
           var i = 0
-          while i < n && unit(pos + i) == UInt32(lit[i]) { i += 1 }
+          while i < n && view.unit(pos + i) == UInt32(lit[i]) { i += 1 }
           if i == n {
             pos += n
             pc += 3
@@ -429,11 +294,11 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
           failed = true
         }
       case .literalBack:
-        let n = Int(operand(2))
-        let lit = literals.unsafelyUnwrapped + Int(operand(1))
+        let n = Int(code[pc + 2])
+        let lit = view.literals.unsafelyUnwrapped + Int(code[pc + 1])
         if pos - n >= 0 {
           var i = 0
-          while i < n && unit(pos - n + i) == UInt32(lit[i]) { i += 1 }
+          while i < n && view.unit(pos - n + i) == UInt32(lit[i]) { i += 1 }
           if i == n {
             pos -= n
             pc += 3
@@ -444,12 +309,12 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
           failed = true
         }
       case .literalIgnoreCase:
-        let n = Int(operand(2))
-        let lit = literals.unsafelyUnwrapped + Int(operand(1))
+        let n = Int(code[pc + 2])
+        let lit = view.literals.unsafelyUnwrapped + Int(code[pc + 1])
         if pos + n <= length {
           var i = 0
           while i < n {
-            var u = unit(pos + i)
+            var u = view.unit(pos + i)
             let folded = u | 0x20
             if folded &- 0x61 < 26 { u = folded }
             if u != UInt32(lit[i]) { break }
@@ -466,8 +331,8 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
         }
       case .set:
         if pos < length {
-          let (c, w) = characterAfter(pos)
-          if setContains(operand(1), c) {
+          let (c, w) = view.characterAfter(pos)
+          if view.setContains(code[pc + 1], c) {
             pos += w
             pc += 2
           } else {
@@ -478,8 +343,8 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
         }
       case .setBack:
         if pos > 0 {
-          let (c, w) = characterBefore(pos)
-          if setContains(operand(1), c) {
+          let (c, w) = view.characterBefore(pos)
+          if view.setContains(code[pc + 1], c) {
             pos -= w
             pc += 2
           } else {
@@ -490,14 +355,14 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
         }
       case .any:
         if pos < length {
-          pos += characterAfter(pos).1
+          pos += view.characterAfter(pos).1
           pc += 1
         } else {
           failed = true
         }
       case .anyBack:
         if pos > 0 {
-          pos -= characterBefore(pos).1
+          pos -= view.characterBefore(pos).1
           pc += 1
         } else {
           failed = true
@@ -508,13 +373,13 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
       case .assertEnd:
         if pos == length { pc += 1 } else { failed = true }
       case .assertLineStart:
-        if pos == 0 || isLineTerminator(unit(pos - 1)) { pc += 1 } else { failed = true }
+        if pos == 0 || view.isLineTerminator(view.unit(pos - 1)) { pc += 1 } else { failed = true }
       case .assertLineEnd:
-        if pos == length || isLineTerminator(unit(pos)) { pc += 1 } else { failed = true }
+        if pos == length || view.isLineTerminator(view.unit(pos)) { pc += 1 } else { failed = true }
       case .wordBoundary, .notWordBoundary:
-        let extended = operand(1) != 0
+        let extended = code[pc + 1] != 0
         let boundary =
-          isWordCharacter(pos - 1, extended: extended) != isWordCharacter(pos, extended: extended)
+          view.isWordCharacter(pos - 1, extended: extended) != view.isWordCharacter(pos, extended: extended)
         if boundary == (code[pc] == RegExpOp.wordBoundary.rawValue) {
           pc += 2
         } else {
@@ -522,23 +387,23 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
         }
 
       case .jump:
-        pc = Int(operand(1))
+        pc = Int(code[pc + 1])
       case .split, .splitPreferTarget:
         guard reserve(2, sp) else { return .stackExhausted }
         let preferTarget = code[pc] == RegExpOp.splitPreferTarget.rawValue
-        let alternative = preferTarget ? pc + 2 : Int(operand(1))
+        let alternative = preferTarget ? pc + 2 : Int(code[pc + 1])
         stack[sp] = Int32(pos)
         stack[sp + 1] = Int32(alternative << 2 | 1)
         sp += 2
-        pc = preferTarget ? Int(operand(1)) : pc + 2
+        pc = preferTarget ? Int(code[pc + 1]) : pc + 2
 
       case .savePosition:
-        let r = Int(operand(1))
+        let r = Int(code[pc + 1])
         guard setRegister(r, Int32(pos), &sp) else { return .stackExhausted }
         pc += 2
       case .closeCapture, .closeCaptureBack:
-        let group = Int(operand(1))
-        let pending = registers[Int(operand(2))]
+        let group = Int(code[pc + 1])
+        let pending = registers[Int(code[pc + 2])]
         let forward = code[pc] == RegExpOp.closeCapture.rawValue
         let (s, e) = forward ? (pending, Int32(pos)) : (Int32(pos), pending)
         guard setRegister(2 * group, s, &sp), setRegister(2 * group + 1, e, &sp) else {
@@ -546,41 +411,41 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
         }
         pc += 3
       case .clearCaptures:
-        let first = Int(operand(1))
-        let count = Int(operand(2))
+        let first = Int(code[pc + 1])
+        let count = Int(code[pc + 2])
         for r in (2 * first)..<(2 * (first + count)) {
           guard setRegister(r, -1, &sp) else { return .stackExhausted }
         }
         pc += 3
 
       case .loopInit:
-        guard setRegister(Int(operand(1)), 0, &sp) else { return .stackExhausted }
+        guard setRegister(Int(code[pc + 1]), 0, &sp) else { return .stackExhausted }
         pc += 2
       case .loopHead:
-        let count = registers[Int(operand(1))]
+        let count = registers[Int(code[pc + 1])]
         let body = pc + 6
-        let exit = Int(operand(5))
-        if count < operand(2) {
+        let exit = Int(code[pc + 5])
+        if count < code[pc + 2] {
           pc = body
-        } else if count >= operand(3) {
+        } else if count >= code[pc + 3] {
           pc = exit
         } else {
           guard reserve(2, sp) else { return .stackExhausted }
-          let greedy = operand(4) != 0
+          let greedy = code[pc + 4] != 0
           stack[sp] = Int32(pos)
           stack[sp + 1] = Int32((greedy ? exit : body) << 2 | 1)
           sp += 2
           pc = greedy ? body : exit
         }
       case .loopEnd:
-        let counter = Int(operand(1))
-        let positionRegister = Int(operand(2))
+        let counter = Int(code[pc + 1])
+        let positionRegister = Int(code[pc + 2])
         let count = registers[counter]
-        if positionRegister >= 0 && count >= operand(3) && registers[positionRegister] == pos {
+        if positionRegister >= 0 && count >= code[pc + 3] && registers[positionRegister] == pos {
           failed = true  // an optional iteration matched empty: RepeatMatcher step 2.b
         } else {
           guard setRegister(counter, count &+ 1, &sp) else { return .stackExhausted }
-          pc = Int(operand(4))
+          pc = Int(code[pc + 4])
           budget -= 1
           if budget <= 0 {
             budget = Matcher.stepsBetweenInterruptChecks
@@ -593,8 +458,9 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
         let backward =
           op == RegExpOp.backrefBack.rawValue || op == RegExpOp.backrefIgnoreCaseBack.rawValue
         let ignoreCase = op >= RegExpOp.backrefIgnoreCase.rawValue
-        if let next = matchBackreference(
-          Int(operand(1)), at: pos, backward: backward, ignoreCase: ignoreCase)
+        if let next = view.matchBackreference(
+          Int(code[pc + 1]), at: pos, backward: backward, ignoreCase: ignoreCase,
+          registers: registers)
         {
           pos = next
           pc += 2
@@ -603,31 +469,31 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
         }
 
       case .lookStart:
-        let negative = operand(1) != 0
-        registers[Int(operand(2))] = Int32(sp)
-        registers[Int(operand(3))] = Int32(pos)
+        let negative = code[pc + 1] != 0
+        registers[Int(code[pc + 2])] = Int32(sp)
+        registers[Int(code[pc + 3])] = Int32(pos)
         if negative {
           // If the body fails, backtracking reaches this entry and continues after it.
           guard reserve(2, sp) else { return .stackExhausted }
           stack[sp] = Int32(pos)
-          stack[sp + 1] = Int32(Int(operand(4)) << 2 | 1)
+          stack[sp + 1] = Int32(Int(code[pc + 4]) << 2 | 1)
           sp += 2
         }
         pc += 5
       case .lookEnd:
-        let negative = operand(1) != 0
-        let height = Int(registers[Int(operand(2))])
+        let negative = code[pc + 1] != 0
+        let height = Int(registers[Int(code[pc + 2])])
         if negative {
           unwind(to: height, &sp)
           failed = true
         } else {
-          let firstGroup = Int(operand(4))
-          let groupCount = Int(operand(5))
+          let firstGroup = Int(code[pc + 4])
+          let groupCount = Int(code[pc + 5])
           let firstRegister = 2 * firstGroup
           let registerCount = 2 * groupCount
           for i in 0..<registerCount { captureScratch[i] = registers[firstRegister + i] }
           unwind(to: height, &sp)
-          pos = Int(registers[Int(operand(3))])
+          pos = Int(registers[Int(code[pc + 3])])
           for i in 0..<registerCount {
             guard setRegister(firstRegister + i, captureScratch[i], &sp) else {
               return .stackExhausted
@@ -637,17 +503,25 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
         }
 
       case .starGreedy:
-        let set = operand(1)
-        let min = Int(operand(2))
-        let max = Int(operand(3))
-        let backward = operand(4) != 0
+        let set = code[pc + 1]
+        let min = Int(code[pc + 2])
+        let max = Int(code[pc + 3])
+        let backward = code[pc + 4] != 0
         var count = 0
         var current = pos
         var minimumEnd = pos
-        while count < max, let next = step(set, current, backward: backward) {
-          current = next
-          count += 1
-          if count == min { minimumEnd = current }
+        if !unicode && !backward {
+          // One code unit per character: a plain scan.
+          let limit = length - pos <= max ? length : pos + max
+          while current < limit && view.setContains(set, view.unit(current)) { current += 1 }
+          count = current - pos
+          minimumEnd = pos + min
+        } else {
+          while count < max, let next = view.step(set, current, backward: backward) {
+            current = next
+            count += 1
+            if count == min { minimumEnd = current }
+          }
         }
         if count < min {
           failed = true
@@ -663,13 +537,13 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
           pc += 5
         }
       case .starLazy:
-        let set = operand(1)
-        let min = Int(operand(2))
-        let max = Int(operand(3))
-        let backward = operand(4) != 0
+        let set = code[pc + 1]
+        let min = Int(code[pc + 2])
+        let max = Int(code[pc + 3])
+        let backward = code[pc + 4] != 0
         var count = 0
         var current = pos
-        while count < min, let next = step(set, current, backward: backward) {
+        while count < min, let next = view.step(set, current, backward: backward) {
           current = next
           count += 1
         }
@@ -713,7 +587,7 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
           let minimumEnd = Int(stack[sp - 3])
           let current = Int(stack[sp - 2])
           let backward = code[starPC + 4] != 0
-          let next = giveBack(current, toward: minimumEnd, backward: backward)
+          let next = view.giveBack(current, toward: minimumEnd, backward: backward)
           if next == minimumEnd {
             sp -= 3
           } else {
@@ -729,7 +603,7 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
           let backward = code[starPC + 4] != 0
           let max = Int(code[starPC + 3])
           sp -= 3
-          if let next = step(code[starPC + 1], current, backward: backward) {
+          if let next = view.step(code[starPC + 1], current, backward: backward) {
             if count + 1 < max {
               stack[sp] = Int32(count + 1)
               stack[sp + 1] = Int32(next)
@@ -761,7 +635,7 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
 
   /// Pops entries down to `height`, undoing register writes and dropping choices: leaves
   /// a lookaround body atomically (ES2024 22.2.2.4: backtracking never re-enters it).
-  private func unwind(to height: Int, _ sp: inout Int) {
+  private mutating func unwind(to height: Int, _ sp: inout Int) {
     while sp > height {
       let top = Int(stack[sp - 1])
       switch top & 3 {
@@ -772,5 +646,187 @@ struct Matcher<Unit: FixedWidthInteger & UnsignedInteger> {
       default: sp -= 3
       }
     }
+  }
+}
+
+/// The input and the program's character data: everything the instructions read but never
+/// write. Kept apart from `Matcher` so that the matcher loop holds it in a local and calling
+/// these helpers never copies the (larger, mutable) matcher state.
+struct MatchInput<Unit: FixedWidthInteger & UnsignedInteger> {
+  let input: UnsafePointer<Unit>?
+  let length: Int
+  let unicode: Bool
+  let bits: UnsafePointer<UInt64>?
+  let sets: UnsafePointer<MatchSet>?
+  let ranges: UnsafePointer<UInt32>?
+  let literals: UnsafePointer<UInt16>?
+  /// Unowned so the struct stays plain data (no reference counting when copied): the case
+  /// tables are process-lifetime singletons.
+  unowned(unsafe) let caseFolding: CaseFolding?
+}
+
+extension MatchInput {
+  // MARK: Input access
+
+  @inline(__always)
+  func unit(_ i: Int) -> UInt32 { UInt32(truncatingIfNeeded: input.unsafelyUnwrapped[i]) }
+
+  /// The character at `pos` (pos < length) and its width in code units.
+  @inline(__always)
+  func characterAfter(_ pos: Int) -> (UInt32, Int) {
+    let u = unit(pos)
+    if unicode && isLead(u) && pos + 1 < length {
+      let t = unit(pos + 1)
+      if isTrail(t) { return (((u - 0xD800) << 10) + (t - 0xDC00) + 0x10000, 2) }
+    }
+    return (u, 1)
+  }
+
+  /// The character before `pos` (pos > 0) and its width in code units.
+  @inline(__always)
+  func characterBefore(_ pos: Int) -> (UInt32, Int) {
+    let u = unit(pos - 1)
+    if unicode && isTrail(u) && pos >= 2 {
+      let l = unit(pos - 2)
+      if isLead(l) { return (((l - 0xD800) << 10) + (u - 0xDC00) + 0x10000, 2) }
+    }
+    return (u, 1)
+  }
+
+  @inline(__always)
+  func setContains(_ index: Int32, _ c: UInt32) -> Bool {
+    if c <= 0xFF {
+      return bits.unsafelyUnwrapped[Int(index) &<< 2 | Int(c &>> 6)] & (1 &<< UInt64(c & 63)) != 0
+    }
+    return setContainsAboveLatin1(index, c)
+  }
+
+  @inline(never)
+  func setContainsAboveLatin1(_ index: Int32, _ c: UInt32) -> Bool {
+    let set = sets.unsafelyUnwrapped[Int(index)]
+    var low = 0
+    var high = Int(set.rangeCount)
+    let base = ranges.unsafelyUnwrapped + Int(set.rangeStart)
+    while low < high {
+      let mid = (low + high) >> 1
+      if c > base[2 * mid + 1] {
+        low = mid + 1
+      } else if c < base[2 * mid] {
+        high = mid
+      } else {
+        return true
+      }
+    }
+    return false
+  }
+
+  @inline(__always)
+  func isWordCharacter(_ pos: Int, extended: Bool) -> Bool {
+    guard pos >= 0 && pos < length else { return false }
+    let c = unit(pos)
+    if c < 0x80 {
+      return (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+        || c == 0x5F
+    }
+    return extended && (c == 0x17F || c == 0x212A)
+  }
+
+  @inline(__always)
+  func isLineTerminator(_ c: UInt32) -> Bool {
+    c == 0x0A || c == 0x0D || c == 0x2028 || c == 0x2029
+  }
+
+  // MARK: Backreferences
+
+  /// Compares the captured text of `group` with the input at `pos` (forward) or before it
+  /// (backward). Returns the new position, or nil. An undefined group matches empty.
+  @inline(__always)
+  func matchBackreference(
+    _ group: Int, at pos: Int, backward: Bool, ignoreCase: Bool,
+    registers: UnsafeMutablePointer<Int32>
+  ) -> Int? {
+    let s = Int(registers[2 * group])
+    let e = Int(registers[2 * group + 1])
+    if s < 0 || e < 0 { return pos }
+    let n = e - s
+    let from: Int
+    if backward {
+      guard pos - n >= 0 else { return nil }
+      from = pos - n
+    } else {
+      guard pos + n <= length else { return nil }
+      from = pos
+    }
+    if !ignoreCase {
+      for i in 0..<n where unit(s + i) != unit(from + i) { return nil }
+    } else if !equalIgnoringCase(s, from, n) {
+      return nil
+    }
+    return backward ? from : from + n
+  }
+
+  /// Canonicalized comparison, by code point in unicode mode.
+  func equalIgnoringCase(_ a: Int, _ b: Int, _ n: Int) -> Bool {
+    let folding = caseFolding.unsafelyUnwrapped
+    var i = 0
+    while i < n {
+      let (x, wx) = boundedCharacter(a + i, end: a + n)
+      let (y, wy) = boundedCharacter(b + i, end: b + n)
+      if wx != wy || (x != y && folding.canonicalize(x) != folding.canonicalize(y)) {
+        return false
+      }
+      i += wx
+    }
+    return true
+  }
+
+  func boundedCharacter(_ pos: Int, end: Int) -> (UInt32, Int) {
+    let u = unit(pos)
+    if unicode && isLead(u) && pos + 1 < end {
+      let t = unit(pos + 1)
+      if isTrail(t) { return (((u - 0xD800) << 10) + (t - 0xDC00) + 0x10000, 2) }
+    }
+    return (u, 1)
+  }
+
+  // MARK: Star retries
+
+  /// One character back from `current` toward `minimum` (forward stars), or forward
+  /// (backward stars), never splitting a pair the loop consumed whole.
+  @inline(__always)
+  func giveBack(_ current: Int, toward minimum: Int, backward: Bool) -> Int {
+    if !backward {
+      if unicode && current - 2 >= minimum && isTrail(unit(current - 1))
+        && isLead(unit(current - 2))
+      {
+        return current - 2
+      }
+      return current - 1
+    }
+    if unicode && current + 2 <= minimum && isLead(unit(current)) && isTrail(unit(current + 1)) {
+      return current + 2
+    }
+    return current + 1
+  }
+
+  /// The position after matching one set character at `pos`, or nil.
+  @inline(__always)
+  func step(_ set: Int32, _ pos: Int, backward: Bool) -> Int? {
+    if backward {
+      guard pos > 0 else { return nil }
+      let (c, w) = characterBefore(pos)
+      return setContains(set, c) ? pos - w : nil
+    }
+    guard pos < length else { return nil }
+    let (c, w) = characterAfter(pos)
+    return setContains(set, c) ? pos + w : nil
+  }
+}
+
+extension RegExpOp {
+  /// The instruction at an opcode word: its low byte is the case (see the type's comment).
+  @inline(__always)
+  static func decode(_ word: Int32) -> RegExpOp {
+    unsafeBitCast(UInt8(truncatingIfNeeded: word), to: RegExpOp.self)
   }
 }

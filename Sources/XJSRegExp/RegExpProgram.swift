@@ -2,6 +2,10 @@
 /// "Forward" instructions read the character at `pos` and advance; the `…Back` forms read
 /// the character before `pos` and step back (lookbehind bodies run backward, ES2024
 /// 22.2.2.3 with direction = backward). In unicode mode characters are code points.
+///
+/// The matcher decodes an opcode by reinterpreting its low byte as the enum (cases are
+/// declared in raw-value order from 0; a unit test checks the layout), so keep the raw values
+/// implicit and the count below 256.
 enum RegExpOp: Int32, CaseIterable {
   /// Success.
   case match
@@ -70,25 +74,13 @@ enum RegExpOp: Int32, CaseIterable {
   }
 }
 
-/// A compiled character set: a 256-bit map for Latin-1 and sorted ranges (in the program's
-/// range pool) for the rest. Plain data, so the matcher reads it without reference counting.
+/// A compiled character set: a 256-bit map for Latin-1 (four words at `4 × index` in the
+/// program's `setBits`) and sorted ranges above U+00FF (in the program's range pool). Plain
+/// data, so the matcher reads it without reference counting.
 struct MatchSet {
-  var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
   /// Index of the first range bound in the pool, and the number of ranges above U+00FF.
   var rangeStart: Int32 = 0
   var rangeCount: Int32 = 0
-
-  @inline(__always)
-  func containsLatin1(_ c: UInt32) -> Bool {
-    let word: UInt64
-    switch c >> 6 {
-    case 0: word = bits.0
-    case 1: word = bits.1
-    case 2: word = bits.2
-    default: word = bits.3
-    }
-    return word & (1 << UInt64(c & 63)) != 0
-  }
 }
 
 /// The outcome of `RegExpProgram.execute`.
@@ -113,6 +105,7 @@ public final class RegExpProgram {
 
   let code: [Int32]
   let sets: [MatchSet]
+  let setBits: [UInt64]
   let rangePool: [UInt32]
   let literalPool: [UInt16]
   let registerCount: Int
@@ -122,7 +115,8 @@ public final class RegExpProgram {
 
   init(
     captureCount: Int, groupNames: [(name: [UInt16], index: Int)], flags: RegExpFlags,
-    code: [Int32], sets: [MatchSet], rangePool: [UInt32], literalPool: [UInt16],
+    code: [Int32], sets: [MatchSet], setBits: [UInt64], rangePool: [UInt32],
+    literalPool: [UInt16],
     registerCount: Int, prefilter: Prefilter
   ) {
     self.captureCount = captureCount
@@ -130,6 +124,7 @@ public final class RegExpProgram {
     self.flags = flags
     self.code = code
     self.sets = sets
+    self.setBits = setBits
     self.rangePool = rangePool
     self.literalPool = literalPool
     self.registerCount = registerCount
