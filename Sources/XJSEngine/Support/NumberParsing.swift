@@ -198,18 +198,15 @@ enum NumberParsing {
     }
     let digitsStart = position
     var digits = DecimalDigits()
-    var sawDigit = false
-    while position < end && isDecimalDigit(units[position]) {
-      digits.addIntegerDigit(units[position] - 0x30)
-      sawDigit = true
-      position += 1
-    }
+    let integerEnd = digits.scan(units, from: position, to: end)
+    digits.exponentAdjust += digits.dropped  // dropped integer digits still scale
+    var sawDigit = integerEnd > position
+    position = integerEnd
     if position < end && units[position] == ascii(".") {
-      var fractionEnd = position + 1
-      while fractionEnd < end && isDecimalDigit(units[fractionEnd]) {
-        digits.addFractionDigit(units[fractionEnd] - 0x30)
-        fractionEnd += 1
-      }
+      let droppedBefore = digits.dropped
+      let fractionEnd = digits.scan(units, from: position + 1, to: end)
+      // Fraction digits scale down unless they were dropped.
+      digits.exponentAdjust -= (fractionEnd - position - 1) - (digits.dropped - droppedBefore)
       // "1." and ".5" are literals, "." alone is not.
       if sawDigit || fractionEnd > position + 1 {
         sawDigit = true
@@ -224,16 +221,8 @@ enum NumberParsing {
         exponent = value
       }
     }
-    let magnitude: Double
-    if digits.significand == 0 {
-      magnitude = 0
-    } else if digits.dropped == 0,
-      let exact = clingerFastPath(digits.significand, exponent: exponent + digits.exponentAdjust)
-    {
-      magnitude = exact
-    } else {
-      magnitude = slowDecimal(units, from: digitsStart, to: position)
-    }
+    let magnitude =
+      digits.value(exponent: exponent) ?? slowDecimal(units, from: digitsStart, to: position)
     return (position, negative ? -magnitude : magnitude)
   }
 
@@ -241,38 +230,50 @@ enum NumberParsing {
   /// (times 10^ExponentPart) exactly when no digit was dropped.
   private struct DecimalDigits {
     var significand: UInt64 = 0
-    var kept = 0  // digits in significand, at most 19
+    var kept = 0  // digits in significand, at most 19, so it cannot overflow
     var dropped = 0  // significant digits beyond the 19 kept
     var exponentAdjust = 0
 
-    mutating func addIntegerDigit(_ digit: UInt32) {
-      if kept == 0 && digit == 0 { return }  // leading zero
-      if kept < 19 {
-        significand = significand * 10 + UInt64(digit)
-        kept += 1
-      } else {
-        dropped += 1
-        exponentAdjust += 1
+    /// The correctly rounded value times 10^exponent, when the fast paths can tell it.
+    func value(exponent: Int) -> Double? {
+      if significand == 0 { return 0 }
+      let e = exponent + exponentAdjust
+      if dropped == 0 {
+        return clingerFastPath(significand, exponent: e) ?? wideProductPath(significand, exponent: e)
       }
+      // More than 19 digits: the value lies in [w, w + 1) * 10^e; if both ends round alike,
+      // so does everything between (rounding is monotonic).
+      guard let low = wideProductPath(significand, exponent: e),
+        let high = wideProductPath(significand + 1, exponent: e), low == high
+      else { return nil }
+      return low
     }
 
-    mutating func addFractionDigit(_ digit: UInt32) {
-      if kept == 0 && digit == 0 {
-        exponentAdjust -= 1  // a leading zero after the point still scales
-      } else if kept < 19 {
-        significand = significand * 10 + UInt64(digit)
-        kept += 1
-        exponentAdjust -= 1
-      } else {
-        dropped += 1
+    /// Takes in the decimal digits from `start`; returns where they end.
+    mutating func scan<C>(_ units: CodeUnits<C>, from start: Int, to end: Int) -> Int {
+      var position = start
+      while position < end {
+        let digit = units[position] &- 0x30
+        if digit > 9 { break }
+        if kept < 19 {
+          if kept != 0 || digit != 0 {  // leading zeros are not significant
+            significand = significand &* 10 &+ UInt64(digit)
+            kept &+= 1
+          }
+        } else {
+          dropped &+= 1
+        }
+        position &+= 1
       }
+      return position
     }
   }
 
   private static func matchesInfinity<C>(_ units: CodeUnits<C>, at position: Int, end: Int) -> Bool {
-    let word: [UInt8] = Array("Infinity".utf8)
-    guard end - position >= word.count else { return false }
-    for i in 0..<word.count where units[position + i] != UInt32(word[i]) { return false }
+    guard position < end && units[position] == ascii("I") else { return false }
+    let word: StaticString = "Infinity"
+    guard end - position >= word.utf8CodeUnitCount else { return false }
+    for i in 1..<word.utf8CodeUnitCount where units[position + i] != UInt32(word.utf8Start[i]) { return false }
     return true
   }
 
@@ -307,6 +308,53 @@ enum NumberParsing {
     return e >= 0 ? Double(w) * exactPowersOf10[e] : Double(w) / exactPowersOf10[-e]
   }
 
+  /// w * 10^e correctly rounded from one 126-bit power of ten, in the manner of Eisel and
+  /// Lemire (and with the table NumberFormatting uses for Schubfach). The table's g satisfies
+  /// g - 1 <= 10^e * 2^-r < g, so the 190-bit product P = w' * g (w' = w shifted to 64 bits)
+  /// exceeds the true product by at most w' < 2^64. When the bits of P below the rounding bit
+  /// are at least 2^64 that error can change neither the kept bits nor the rounding, and P
+  /// decides; otherwise (a result within 2^-70 or so of a tie, subnormals, overflow) nil.
+  private static func wideProductPath(_ w: UInt64, exponent e: Int) -> Double? {
+    let k = -e
+    guard k >= NumberFormatting.schubfachMinK && k <= NumberFormatting.schubfachMaxK else { return nil }
+    let index = (k - NumberFormatting.schubfachMinK) * 2
+    let g1 = NumberFormatting.schubfachG[index]  // g = g1 * 2^63 + g0
+    let g0 = NumberFormatting.schubfachG[index + 1]
+    let r = ((e * 913_124_641_741) >> 38) - 125  // floor(log2(10^e)) - 125
+    let shift = w.leadingZeroBitCount
+    let wn = w << UInt64(shift)
+    // P = (wn * g1) << 63 + wn * g0, in limbs p2:p1:p0 (P < 2^190).
+    let a = wn.multipliedFullWidth(by: g0)
+    let b = wn.multipliedFullWidth(by: g1)
+    var p0 = b.low << 63
+    var p1 = (b.low >> 1) | (b.high << 63)
+    var p2 = b.high >> 1
+    var carry: Bool
+    (p0, carry) = p0.addingReportingOverflow(a.low)
+    let (sum1, carry1) = p1.addingReportingOverflow(a.high)
+    let (sum1c, carry1c) = sum1.addingReportingOverflow(carry ? 1 : 0)
+    p1 = sum1c
+    p2 &+= (carry1 ? 1 : 0) &+ (carry1c ? 1 : 0)
+    _ = p0
+    // P >= 2^188, so its top 54 bits (53 kept and the rounding bit) lie in p2.
+    let topBit = 63 - p2.leadingZeroBitCount  // index of P's top bit within p2, 60 or 61
+    let below = UInt64(topBit - 53)  // bits of p2 under the 54-bit window
+    let window = p2 >> below
+    let lowerInP2 = p2 & ((1 << below) - 1)
+    guard lowerInP2 != 0 || p1 != 0 else { return nil }  // too close to a boundary to tell
+    var mantissa = window >> 1
+    var binaryExponent = 128 + Int(below) + 1 + r - shift  // value = mantissa * 2^binaryExponent
+    if window & 1 == 1 {
+      mantissa += 1  // strictly above the midpoint, since the error cannot reach it
+      if mantissa == 1 << 53 {
+        mantissa = 1 << 52
+        binaryExponent += 1
+      }
+    }
+    guard binaryExponent + 52 >= -1022 && binaryExponent + 52 <= 1023 else { return nil }
+    return Double(sign: .plus, exponent: binaryExponent, significand: Double(mantissa))
+  }
+
   /// Correctly rounded conversion of a validated unsigned decimal literal (digits, '.', 'e', sign).
   private static func slowDecimal<C>(_ units: CodeUnits<C>, from start: Int, to end: Int) -> Double {
     var ascii = [UInt8]()
@@ -320,11 +368,9 @@ enum NumberParsing {
     -> Double
   {
     var digits = DecimalDigits()
-    for i in start..<end { digits.addIntegerDigit(units[i] - 0x30) }
-    if digits.dropped == 0, let exact = clingerFastPath(digits.significand, exponent: 0) {
-      return exact
-    }
-    return slowDecimal(units, from: start, to: end)
+    _ = digits.scan(units, from: start, to: end)
+    digits.exponentAdjust += digits.dropped  // dropped integer digits still scale
+    return digits.value(exponent: 0) ?? slowDecimal(units, from: start, to: end)
   }
 
   // MARK: - Other radixes

@@ -244,6 +244,22 @@ private struct Mismatches {
     #expect(NumberParsing.stringToNumber("1" + String(repeating: "0", count: 400)) == .infinity)
   }
 
+  /// Literals of 17 and more digits go through the wide-product path; the C library's
+  /// correctly rounded strtod (behind Double(String)) is the independent judge.
+  @Test func longLiteralsMatchStrtod() {
+    var generator = SystemRandomNumberGenerator()
+    var mismatches = Mismatches()
+    for i in 0..<20000 {
+      let digits = generator.next() % 10_000_000_000_000_000_000
+      let exponent = Int(generator.next() % 700) - 360
+      let extra = i % 3 == 0 ? String(generator.next() % 100_000) : ""
+      let text = "\(digits)\(extra)e\(exponent)"
+      let parsed = NumberParsing.stringToNumber(text)
+      mismatches.check(parsed.bitPattern == Double(text)!.bitPattern, "\(text): \(parsed)")
+    }
+    #expect(mismatches.count == 0, "\(mismatches.report)")
+  }
+
   @Test func arrayIndices() {
     #expect(NumberParsing.arrayIndex("0") == 0)
     #expect(NumberParsing.arrayIndex("123") == 123)
