@@ -198,47 +198,126 @@ enum DateMath {
 
   // MARK: - Formatting (21.4.4.35-43)
 
-  private static let weekDayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-  private static let monthNames = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
-
   static let invalidDate = "Invalid Date"
 
-  private static func padded(_ value: Int64, width: Int) -> String {
-    let digits = String(value.magnitude)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
+  /// Collects the ASCII of a date string without intermediate Strings.
+  private struct DateText {
+    var bytes: [UInt8] = []
 
-  private static func padded(_ value: Int, width: Int) -> String {
-    padded(Int64(value), width: width)
-  }
+    init() { bytes.reserveCapacity(64) }
 
-  /// The year as DateString and toUTCString write it: "-" for negative years, at least 4 digits.
-  private static func yearString(_ year: Int64) -> String {
-    (year < 0 ? "-" : "") + padded(year, width: 4)
+    mutating func append(_ text: StaticString) {
+      bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// The decimal digits of |value|, zero-padded to `width`.
+    mutating func append(_ value: Int64, width: Int) {
+      let magnitude = value.magnitude
+      let count = max(width, NumberFormatting.decimalDigitCount(magnitude))
+      let start = bytes.count
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        NumberFormatting.writeDigits(magnitude, count: count, to: buffer.baseAddress! + start)
+      }
+    }
+
+    mutating func append(_ value: Int, width: Int) { append(Int64(value), width: width) }
+
+    /// The year as DateString and toUTCString write it: "-" for negative years, 4+ digits.
+    mutating func appendYear(_ year: Int64) {
+      if year < 0 { append("-") }
+      append(year, width: 4)
+    }
+
+    mutating func appendWeekDay(_ day: Int) {
+      let names: StaticString = "SunMonTueWedThuFriSat"
+      bytes.append(contentsOf: UnsafeBufferPointer(start: names.utf8Start + day * 3, count: 3))
+    }
+
+    mutating func appendMonth(_ month: Int) {
+      let names: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
+      bytes.append(contentsOf: UnsafeBufferPointer(start: names.utf8Start + month * 3, count: 3))
+    }
+
+    /// DateString(tv) of 21.4.4.41.2: "Tue Feb 01 2022".
+    mutating func appendDate(_ f: Fields) {
+      appendWeekDay(f.weekDay)
+      append(" ")
+      appendMonth(f.month)
+      append(" ")
+      append(f.day, width: 2)
+      append(" ")
+      appendYear(f.year)
+    }
+
+    /// TimeString(tv) of 21.4.4.41.1: "00:00:00 GMT".
+    mutating func appendTime(_ f: Fields) {
+      append(f.hour, width: 2)
+      append(":")
+      append(f.minute, width: 2)
+      append(":")
+      append(f.second, width: 2)
+      append(" GMT")
+    }
+
+    /// TimeZoneString(tv) of 21.4.4.41.3: "+0100 (CET)"; seconds of an offset are dropped.
+    mutating func appendTimeZone(_ offset: LocalTimeZone.Offset) {
+      let minutes = Int64(offset.milliseconds.magnitude / 60_000)
+      append(offset.milliseconds >= 0 ? "+" : "-")
+      append(minutes / 60, width: 2)
+      append(minutes % 60, width: 2)
+      if !offset.name.isEmpty {
+        append(" (")
+        append(offset.name)
+        append(")")
+      }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
   }
 
   /// Date.prototype.toISOString: nil for an invalid date (the builtin throws a RangeError).
   static func toISOString(_ tv: Double) -> String? {
     guard let f = fields(tv) else { return nil }
-    let year: String
+    var text = DateText()
     if f.year >= 0 && f.year <= 9999 {
-      year = padded(f.year, width: 4)
+      text.append(f.year, width: 4)
     } else {
-      year = (f.year < 0 ? "-" : "+") + padded(f.year, width: 6)  // 21.4.1.32.1 expanded years
+      text.append(f.year < 0 ? "-" : "+")  // 21.4.1.32.1 expanded years
+      text.append(f.year, width: 6)
     }
-    let date = year + "-" + padded(f.month + 1, width: 2) + "-" + padded(f.day, width: 2)
-    let time =
-      padded(f.hour, width: 2) + ":" + padded(f.minute, width: 2) + ":" + padded(f.second, width: 2)
-    return date + "T" + time + "." + padded(f.millisecond, width: 3) + "Z"
+    text.append("-")
+    text.append(f.month + 1, width: 2)
+    text.append("-")
+    text.append(f.day, width: 2)
+    text.append("T")
+    text.append(f.hour, width: 2)
+    text.append(":")
+    text.append(f.minute, width: 2)
+    text.append(":")
+    text.append(f.second, width: 2)
+    text.append(".")
+    text.append(f.millisecond, width: 3)
+    text.append("Z")
+    return text.string
   }
 
   /// Date.prototype.toUTCString (21.4.4.43): "Tue, 01 Feb 2022 00:00:00 GMT".
   static func toUTCString(_ tv: Double) -> String {
     guard let f = fields(tv) else { return invalidDate }
-    let date = weekDayNames[f.weekDay] + ", " + padded(f.day, width: 2) + " " + monthNames[f.month]
-    return date + " " + yearString(f.year) + " " + timeString(f)
+    var text = DateText()
+    text.appendWeekDay(f.weekDay)
+    text.append(", ")
+    text.append(f.day, width: 2)
+    text.append(" ")
+    text.appendMonth(f.month)
+    text.append(" ")
+    text.appendYear(f.year)
+    text.append(" ")
+    text.appendTime(f)
+    return text.string
   }
 
   /// Date.prototype.toString (21.4.4.41): "Tue Feb 01 2022 00:00:00 GMT+0100 (CET)".
@@ -246,13 +325,20 @@ enum DateMath {
     guard tv.isFinite else { return invalidDate }
     let offset = zone.offset(atUTC: tv)
     guard let local = fields(tv + Double(offset.milliseconds)) else { return invalidDate }
-    return dateString(local) + " " + timeString(local) + timeZoneString(offset)
+    var text = DateText()
+    text.appendDate(local)
+    text.append(" ")
+    text.appendTime(local)
+    text.appendTimeZone(offset)
+    return text.string
   }
 
   /// Date.prototype.toDateString (21.4.4.35): "Tue Feb 01 2022".
   static func toDateString(_ tv: Double, zone: inout LocalTimeZone) -> String {
     guard tv.isFinite, let local = fields(zone.localTime(tv)) else { return invalidDate }
-    return dateString(local)
+    var text = DateText()
+    text.appendDate(local)
+    return text.string
   }
 
   /// Date.prototype.toTimeString (21.4.4.42): "00:00:00 GMT+0100 (CET)".
@@ -260,28 +346,10 @@ enum DateMath {
     guard tv.isFinite else { return invalidDate }
     let offset = zone.offset(atUTC: tv)
     guard let local = fields(tv + Double(offset.milliseconds)) else { return invalidDate }
-    return timeString(local) + timeZoneString(offset)
-  }
-
-  /// DateString(tv) of 21.4.4.41.2.
-  private static func dateString(_ f: Fields) -> String {
-    weekDayNames[f.weekDay] + " " + monthNames[f.month] + " " + padded(f.day, width: 2) + " "
-      + yearString(f.year)
-  }
-
-  /// TimeString(tv) of 21.4.4.41.1: "HH:mm:ss GMT".
-  private static func timeString(_ f: Fields) -> String {
-    padded(f.hour, width: 2) + ":" + padded(f.minute, width: 2) + ":" + padded(f.second, width: 2)
-      + " GMT"
-  }
-
-  /// TimeZoneString(tv) of 21.4.4.41.3: "+0100 (CET)"; seconds of an offset are dropped.
-  private static func timeZoneString(_ offset: LocalTimeZone.Offset) -> String {
-    let minutes = offset.milliseconds.magnitude / 60_000
-    let sign = offset.milliseconds >= 0 ? "+" : "-"
-    let name = offset.name.isEmpty ? "" : " (" + offset.name + ")"
-    return sign + padded(Int64(minutes / 60), width: 2) + padded(Int64(minutes % 60), width: 2)
-      + name
+    var text = DateText()
+    text.appendTime(local)
+    text.appendTimeZone(offset)
+    return text.string
   }
 }
 

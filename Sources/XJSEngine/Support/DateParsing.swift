@@ -9,7 +9,7 @@ extension DateMath {
   static func parse<C: UnsignedInteger & FixedWidthInteger>(
     _ text: UnsafeBufferPointer<C>, zone: inout LocalTimeZone
   ) -> Double {
-    var parser = DateStringParser(DateStringScanner(text))
+    var parser = DateStringParser(DateStringScanner(NumberParsing.CodeUnits(text)))
     guard let parsed = parser.parse() else { return .nan }
     return parsed.timeValue(zone: &zone)
   }
@@ -32,32 +32,34 @@ extension DateMath {
     case amPm(hourOffset: Int)
     case unknown  // any other word
 
-    /// Lower-cased first three code units of each keyword, zero-padded.
-    private static let table: [([UInt32], DateKeyword)] = {
-      var entries: [(String, DateKeyword)] = [
-        ("jan", .monthName(1)), ("feb", .monthName(2)), ("mar", .monthName(3)),
-        ("apr", .monthName(4)),
-        ("may", .monthName(5)), ("jun", .monthName(6)), ("jul", .monthName(7)),
-        ("aug", .monthName(8)),
-        ("sep", .monthName(9)), ("oct", .monthName(10)), ("nov", .monthName(11)),
-        ("dec", .monthName(12)),
-        ("am", .amPm(hourOffset: 0)), ("pm", .amPm(hourOffset: 12)),
-        ("ut", .timeZoneName(hours: 0)), ("utc", .timeZoneName(hours: 0)),
-        ("z", .timeZoneName(hours: 0)),
-        ("gmt", .timeZoneName(hours: 0)), ("cdt", .timeZoneName(hours: -5)),
-        ("cst", .timeZoneName(hours: -6)),
-        ("edt", .timeZoneName(hours: -4)), ("est", .timeZoneName(hours: -5)),
-        ("mdt", .timeZoneName(hours: -6)),
-        ("mst", .timeZoneName(hours: -7)), ("pdt", .timeZoneName(hours: -7)),
-        ("pst", .timeZoneName(hours: -8)),
-        ("t", .timeSeparator),
-      ]
-      entries = entries.map { ($0.0.padding(toLength: 3), $0.1) }
-      return entries.map { (Array($0.0.unicodeScalars.map(\.value)), $0.1) }
-    }()
+    /// Three lower-cased code units packed into one key (16 bits each; zero pads short words).
+    static func key(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt64 {
+      UInt64(a) << 32 | UInt64(b) << 16 | UInt64(c)
+    }
 
-    /// A word's keyword from its zero-padded, lower-cased three-unit prefix and its length.
-    static func lookup(prefix: [UInt32], length: Int) -> DateKeyword {
+    private static func key(_ word: StaticString) -> UInt64 {
+      var units: [UInt32] = [0, 0, 0]
+      for i in 0..<word.utf8CodeUnitCount { units[i] = UInt32(word.utf8Start[i]) }
+      return key(units[0], units[1], units[2])
+    }
+
+    private static let table: [(UInt64, DateKeyword)] = [
+      (key("jan"), .monthName(1)), (key("feb"), .monthName(2)), (key("mar"), .monthName(3)),
+      (key("apr"), .monthName(4)), (key("may"), .monthName(5)), (key("jun"), .monthName(6)),
+      (key("jul"), .monthName(7)), (key("aug"), .monthName(8)), (key("sep"), .monthName(9)),
+      (key("oct"), .monthName(10)), (key("nov"), .monthName(11)), (key("dec"), .monthName(12)),
+      (key("am"), .amPm(hourOffset: 0)), (key("pm"), .amPm(hourOffset: 12)),
+      (key("ut"), .timeZoneName(hours: 0)), (key("utc"), .timeZoneName(hours: 0)),
+      (key("z"), .timeZoneName(hours: 0)), (key("gmt"), .timeZoneName(hours: 0)),
+      (key("cdt"), .timeZoneName(hours: -5)), (key("cst"), .timeZoneName(hours: -6)),
+      (key("edt"), .timeZoneName(hours: -4)), (key("est"), .timeZoneName(hours: -5)),
+      (key("mdt"), .timeZoneName(hours: -6)), (key("mst"), .timeZoneName(hours: -7)),
+      (key("pdt"), .timeZoneName(hours: -7)), (key("pst"), .timeZoneName(hours: -8)),
+      (key("t"), .timeSeparator),
+    ]
+
+    /// A word's keyword from the key of its first three units and its length.
+    static func lookup(key prefix: UInt64, length: Int) -> DateKeyword {
       for (name, keyword) in table where name == prefix {
         if length <= 3 { return keyword }
         if case .monthName = keyword { return keyword }  // only month names may be longer
@@ -105,13 +107,13 @@ extension DateMath {
   }
 
   /// Splits the string into date tokens; a NUL code unit ends the input, as in V8.
-  private struct DateStringScanner {
-    private var units: [UInt32]
+  private struct DateStringScanner<C: UnsignedInteger & FixedWidthInteger> {
+    private let units: NumberParsing.CodeUnits<C>
     private var position = 0
     private(set) var peek: DateToken = .end
 
-    init<C: UnsignedInteger & FixedWidthInteger>(_ text: UnsafeBufferPointer<C>) {
-      units = text.map { UInt32(truncatingIfNeeded: $0) }
+    init(_ units: NumberParsing.CodeUnits<C>) {
+      self.units = units
       peek = scan()
     }
 
@@ -121,8 +123,8 @@ extension DateMath {
       return token
     }
 
-    mutating func skip(symbol: Character) -> Bool {
-      if peek == .symbol(symbol.unicodeScalars.first!.value) {
+    mutating func skip(symbol: Unicode.Scalar) -> Bool {
+      if peek == .symbol(symbol.value) {
         _ = next()
         return true
       }
@@ -179,14 +181,21 @@ extension DateMath {
     }
 
     private mutating func scanWord() -> DateToken {
-      var prefix: [UInt32] = [0, 0, 0]
+      var prefix: (UInt32, UInt32, UInt32) = (0, 0, 0)
       var length = 0
       while current >= 0x41 && !Self.isWhiteSpace(current) {
-        if length < 3 { prefix[length] = current | 0x20 }
+        let lowered = current | 0x20
+        switch length {
+        case 0: prefix.0 = lowered
+        case 1: prefix.1 = lowered
+        case 2: prefix.2 = lowered
+        default: break
+        }
         length += 1
         position += 1
       }
-      return .word(DateKeyword.lookup(prefix: prefix, length: length), length: length)
+      let key = DateKeyword.key(prefix.0, prefix.1, prefix.2)
+      return .word(DateKeyword.lookup(key: key, length: length), length: length)
     }
   }
 
@@ -197,13 +206,40 @@ extension DateMath {
 
   private static func between(_ x: Int, _ low: Int, _ high: Int) -> Bool { x >= low && x <= high }
 
+  /// Up to four numbers without a heap allocation.
+  private struct SmallNumbers {
+    private var storage: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    private(set) var count = 0
+
+    mutating func append(_ n: Int) {
+      switch count {
+      case 0: storage.0 = n
+      case 1: storage.1 = n
+      case 2: storage.2 = n
+      default: storage.3 = n
+      }
+      count += 1
+    }
+
+    /// The i-th number, or `fallback` when fewer were given.
+    func at(_ i: Int, or fallback: Int) -> Int {
+      guard i < count else { return fallback }
+      switch i {
+      case 0: return storage.0
+      case 1: return storage.1
+      case 2: return storage.2
+      default: return storage.3
+      }
+    }
+  }
+
   /// Year, month and day numbers as they come, ordered when the string is complete.
   private struct DayComposer {
-    var components: [Int] = []
+    var components = SmallNumbers()
     var namedMonth = missing
     var isISODate = false
 
-    var isEmpty: Bool { components.isEmpty }
+    var isEmpty: Bool { components.count == 0 }
 
     mutating func add(_ n: Int) -> Bool {
       guard components.count < 3 else { return false }
@@ -213,28 +249,28 @@ extension DateMath {
 
     /// (year, month 0-11, day), or nil when they make no date.
     func resolve() -> (Int, Int, Int)? {
-      guard !components.isEmpty else { return nil }
-      var c = components
-      while c.count < 3 { c.append(1) }  // month and day default to 1
+      guard !isEmpty else { return nil }
+      // Month and day default to 1.
+      let c = (components.at(0, or: 1), components.at(1, or: 1), components.at(2, or: 1))
       let count = components.count
       var year = 2001  // the year when none is given, as in node 20
       let month: Int
       let day: Int
       if namedMonth == missing {
-        if isISODate || !between(c[0], 1, 31) {
-          (year, month, day) = (c[0], c[1], c[2])  // YMD
+        if isISODate || !between(c.0, 1, 31) {
+          (year, month, day) = (c.0, c.1, c.2)  // YMD
         } else {
-          (month, day) = (c[0], c[1])  // MD(Y)
-          if count == 3 { year = c[2] }
+          (month, day) = (c.0, c.1)  // MD(Y)
+          if count == 3 { year = c.2 }
         }
       } else {
         month = namedMonth
-        if !between(c[0], 1, 31) {
-          (year, day) = (c[0], c[1])  // YMD, MYD or YDM
+        if !between(c.0, 1, 31) {
+          (year, day) = (c.0, c.1)  // YMD, MYD or YDM
         } else if count == 1 {
-          day = c[0]
+          day = c.0
         } else {
-          (day, year) = (c[0], c[1])  // DMY, MDY or DYM
+          (day, year) = (c.0, c.1)  // DMY, MDY or DYM
         }
       }
       if !isISODate {
@@ -251,10 +287,10 @@ extension DateMath {
 
   /// Hours, minutes, seconds and milliseconds, with an AM/PM adjustment.
   private struct TimeComposer {
-    var components: [Int] = []
+    var components = SmallNumbers()
     var hourOffset = missing
 
-    var isEmpty: Bool { components.isEmpty }
+    var isEmpty: Bool { components.count == 0 }
 
     func isExpecting(_ n: Int) -> Bool {
       switch components.count {
@@ -279,14 +315,14 @@ extension DateMath {
     }
 
     func resolve() -> (Int, Int, Int, Int)? {
-      var c = components
-      while c.count < 4 { c.append(0) }
-      var hour = c[0]
+      var hour = components.at(0, or: 0)  // missing parts are zero
       if hourOffset != missing {
         guard between(hour, 0, 12) else { return nil }
         hour = hour % 12 + hourOffset
       }
-      let (minute, second, millisecond) = (c[1], c[2], c[3])
+      let (minute, second, millisecond) = (
+        components.at(1, or: 0), components.at(2, or: 0), components.at(3, or: 0)
+      )
       let valid =
         between(hour, 0, 23) && between(minute, 0, 59) && between(second, 0, 59)
         && between(millisecond, 0, 999)
@@ -364,13 +400,13 @@ extension DateMath {
     }
   }
 
-  private struct DateStringParser {
-    var scanner: DateStringScanner
+  private struct DateStringParser<C: UnsignedInteger & FixedWidthInteger> {
+    var scanner: DateStringScanner<C>
     var day = DayComposer()
     var time = TimeComposer()
     var zone = TimeZoneComposer()
 
-    init(_ scanner: DateStringScanner) { self.scanner = scanner }
+    init(_ scanner: DateStringScanner<C>) { self.scanner = scanner }
 
     /// Milliseconds from a fraction's digits: the first three significant ones (V8 counts the
     /// digits beyond nine as if they were not there).
@@ -597,11 +633,5 @@ extension DateMath {
       }
       return true
     }
-  }
-}
-
-extension String {
-  fileprivate func padding(toLength length: Int) -> String {
-    self + String(repeating: "\u{0}", count: Swift.max(0, length - count))
   }
 }
