@@ -11,8 +11,9 @@ let package = Package(
     .executable(name: "xjs", targets: ["XJSCommandLine"]),
   ],
   targets: [
-    // Front end: tokens, lexer, AST, parser, scope analysis, early errors. Standard library only.
-    .target(name: "XJSSyntax"),
+    // Front end: tokens, lexer, AST, parser, scope analysis, early errors. Standard library
+    // only, plus CXJSSupport's thread-stack bounds (the parser's guard against deep nesting).
+    .target(name: "XJSSyntax", dependencies: ["CXJSSupport"]),
     // ECMAScript regular expressions over UTF-16 code units. Standard library only.
     .target(name: "XJSRegExp"),
     // Machine code: x86-64 and arm64 assemblers, W^X executable memory. Knows no JavaScript.

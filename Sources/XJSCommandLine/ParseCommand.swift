@@ -5,7 +5,6 @@
 // a file that cannot be read returns 2. --check prints one result line a file
 // (for conformance scripts); --time reports the parse time and speed on stderr.
 
-import CXJSSupport
 import Glibc
 import XJSRegExp
 import XJSSyntax
@@ -74,7 +73,6 @@ private func parseFile(_ path: String, _ options: ParseCommandOptions) -> Int32 
   let source = SourceFile(name: path, text: text)
   var parserOptions = ParserOptions()
   parserOptions.isStrict = options.strict
-  parserOptions.nativeStackLimit = nativeStackLimit()
   parserOptions.validateRegExp = validateRegExpLiteral
   var program: Program?
   var failure: SyntaxError?
@@ -110,17 +108,16 @@ private func parseFile(_ path: String, _ options: ParseCommandOptions) -> Int32 
   if options.check {
     print("\(path)\tok")
   } else if !options.quiet, let program {
-    print(
-      options.estree ? estreeJSON(program, includeLocations: options.locations) : dumpAST(program),
-      terminator: options.estree ? "\n" : "")
+    let text =
+      options.estree
+      ? estreeJSON(program, includeLocations: options.locations) : dumpAST(program)
+    guard let text else {
+      printError("xjs: \(path): the syntax tree is nested too deeply to print")
+      return 1
+    }
+    print(text, terminator: options.estree ? "\n" : "")
   }
   return 0
-}
-
-/// Leaves 256 KB of the thread's stack for the code that runs after the parser.
-private func nativeStackLimit() -> UInt {
-  guard let bottom = xjs_thread_stack_bottom() else { return 0 }
-  return UInt(bitPattern: bottom) + 256 * 1024
 }
 
 struct ReadFailure: Error {

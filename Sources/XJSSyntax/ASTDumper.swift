@@ -1,18 +1,20 @@
 // A readable, indented dump of the syntax tree (`xjs parse file.js`): one node
 // a line, `Kind details @start-end`, children indented below their parent.
 
-/// Returns the indented tree dump of `program`.
-public func dumpAST(_ program: Program) -> String {
+/// Returns the indented tree dump of `program`; nil when the tree is nested
+/// too deeply to print with the native stack left.
+public func dumpAST(_ program: Program) -> String? {
   var dumper = ASTDumper()
   dumper.line("Program\(program.isStrict ? " strict" : "")", program.range)
   dumper.nested { dumper in
     for statement in program.body { dumper.statement(statement) }
   }
-  return dumper.output
+  return dumper.recursion.exhausted ? nil : dumper.output
 }
 
 struct ASTDumper {
   var output = ""
+  var recursion = RecursionGuard()
   private var indent = 0
 
   mutating func line(_ text: String, _ range: SourceRange? = nil) {
@@ -39,6 +41,7 @@ struct ASTDumper {
   // MARK: Statements
 
   mutating func statement(_ node: Statement) {
+    guard recursion.canDescend() else { return }
     let range = node.range
     switch node.kind {
     case .variableDeclaration(let declaration):
@@ -266,6 +269,7 @@ struct ASTDumper {
   // MARK: Expressions
 
   mutating func expression(_ node: Expression) {
+    guard recursion.canDescend() else { return }
     let range = node.range
     switch node.kind {
     case .identifier(let reference): line("Identifier \(reference.name)", range)
@@ -438,6 +442,7 @@ struct ASTDumper {
   // MARK: Patterns
 
   mutating func pattern(_ node: Pattern) {
+    guard recursion.canDescend() else { return }
     switch node {
     case .identifier(let identifier):
       line("BindingIdentifier \(identifier.name)", identifier.range)

@@ -2,13 +2,14 @@
 // tree can be compared with other parsers. Every node has `type`, `start` and
 // `end` (UTF-16 offsets, as in acorn); `loc` is added on request.
 
-/// Writes `program` as ESTree JSON.
-public func estreeJSON(_ program: Program, includeLocations: Bool = false) -> String {
+/// Writes `program` as ESTree JSON; nil when the tree is nested too deeply to
+/// print with the native stack left.
+public func estreeJSON(_ program: Program, includeLocations: Bool = false) -> String? {
   program.source.text.withUnsafeBufferPointer { text in
     var writer = ESTreeWriter(
       source: program.source, text: text, includeLocations: includeLocations)
     writer.program(program)
-    return writer.json.output
+    return writer.recursion.exhausted ? nil : writer.json.output
   }
 }
 
@@ -149,6 +150,7 @@ struct ESTreeWriter {
   let text: UnsafeBufferPointer<UInt16>
   let includeLocations: Bool
   var json = JSONWriter()
+  var recursion = RecursionGuard()
 
   init(source: SourceFile, text: UnsafeBufferPointer<UInt16>, includeLocations: Bool) {
     self.source = source
@@ -233,8 +235,8 @@ struct ESTreeWriter {
     }
   }
 
-  private mutating func statement(_ node: Statement, directive: [UInt16]? = nil, key: String? = nil)
-  {
+  private mutating func statement(_ node: Statement, directive: [UInt16]? = nil, key: String? = nil) {
+    guard recursion.canDescend() else { return }
     let range = node.range
     switch node.kind {
     case .variableDeclaration(let declaration):
@@ -456,25 +458,43 @@ struct ESTreeWriter {
       }
     }
     if let rest = function.restParameter {
-      let restStart = ellipsisStart(before: rest.range.start)
-      begin("RestElement", SourceRange(start: restStart, end: rest.range.end))
+      begin("RestElement", ellipsisRange(rest.range))
       pattern(rest, key: "argument")
       end()
     }
     json.endArray()
   }
 
-  /// The `...` before a spread or rest target starting at `offset` (skipping
-  /// white space and opening parentheses between them).
-  private func ellipsisStart(before offset: Int32) -> Int32 {
-    var index = Int(offset) - 1
+  /// The range of `...target` for a spread or rest target at `range`: back
+  /// over white space and opening parentheses to the `...`, and forward over
+  /// as many closing parentheses.
+  private func ellipsisRange(_ range: SourceRange) -> SourceRange {
+    var index = Int(range.start) - 1
+    var parentheses = 0
+    var start = range.start - 3
     while index > 0 {
       let unit = text[index]
-      if unit == 0x2E { return Int32(max(0, index - 2)) }
+      if unit == 0x2E {
+        start = Int32(max(0, index - 2))
+        break
+      }
       guard unit == 0x28 || isWhiteSpace(unit) || isLineTerminator(unit) else { break }
+      if unit == 0x28 { parentheses += 1 }
       index -= 1
     }
-    return offset - 3
+    var end = Int(range.end)
+    var scan = end
+    while parentheses > 0 && scan < text.count {
+      let unit = text[scan]
+      scan += 1
+      if unit == 0x29 {
+        parentheses -= 1
+        end = scan
+      } else if !(isWhiteSpace(unit) || isLineTerminator(unit)) {
+        break
+      }
+    }
+    return SourceRange(start: start, end: Int32(end))
   }
 
   /// Where a function's body block begins: the `{` after its parameter list.
@@ -653,6 +673,7 @@ struct ESTreeWriter {
   }
 
   mutating func expression(_ node: Expression, key: String? = nil) {
+    guard recursion.canDescend() else { return }
     let range = node.range
     switch node.kind {
     case .identifier(let reference):
@@ -872,9 +893,7 @@ struct ESTreeWriter {
   }
 
   private mutating func spreadElement(_ argument: Expression) {
-    begin(
-      "SpreadElement",
-      SourceRange(start: ellipsisStart(before: argument.range.start), end: argument.range.end))
+    begin("SpreadElement", ellipsisRange(argument.range))
     expression(argument, key: "argument")
     end()
   }
@@ -961,6 +980,7 @@ struct ESTreeWriter {
   // MARK: Patterns
 
   private mutating func pattern(_ node: Pattern, key: String? = nil) {
+    guard recursion.canDescend() else { return }
     switch node {
     case .identifier(let identifier):
       self.identifier(identifier.name, identifier.range, key: key)
@@ -974,7 +994,8 @@ struct ESTreeWriter {
         json.bool("method", false)
         json.bool("shorthand", property.isShorthand)
         propertyKey(property.key)
-        patternWithDefault(property.target, property.defaultValue, key: "value")
+        patternWithDefault(
+          property.target, property.defaultValue, end: property.range.end, key: "value")
         json.string("kind", "init")
         end()
       }
@@ -986,7 +1007,7 @@ struct ESTreeWriter {
       json.beginArray(key: "elements")
       for element in array.elements {
         if let element {
-          patternWithDefault(element.target, element.defaultValue)
+          patternWithDefault(element.target, element.defaultValue, end: element.range.end)
         } else {
           json.null(nil)
         }
@@ -998,18 +1019,17 @@ struct ESTreeWriter {
   }
 
   private mutating func patternWithDefault(
-    _ target: Pattern, _ defaultValue: Expression?, key: String? = nil
+    _ target: Pattern, _ defaultValue: Expression?, end rangeEnd: Int32, key: String? = nil
   ) {
     guard let defaultValue else { return pattern(target, key: key) }
-    begin("AssignmentPattern", target.range.union(defaultValue.range), key: key)
+    begin("AssignmentPattern", SourceRange(start: target.range.start, end: rangeEnd), key: key)
     pattern(target, key: "left")
     expression(defaultValue, key: "right")
     end()
   }
 
   private mutating func restElement(_ target: Pattern) {
-    let start = ellipsisStart(before: target.range.start)
-    begin("RestElement", SourceRange(start: start, end: target.range.end))
+    begin("RestElement", ellipsisRange(target.range))
     pattern(target, key: "argument")
     end()
   }

@@ -23,7 +23,7 @@ struct Lexer {
   /// The raw value of a template piece (CR and CRLF normalized to LF).
   var templateRaw: [UInt16] = []
   /// Where the first invalid escape of a template piece is, and why.
-  var templateEscapeError: SyntaxError?
+  var templateEscapeError: ParseError?
   var regExpPattern: [UInt16] = []
   var regExpFlags: String = ""
 
@@ -45,14 +45,14 @@ struct Lexer {
     index < end ? text[index] : 0
   }
 
-  func error(_ message: String, at offset: Int) -> SyntaxError {
-    SyntaxError(message: message, offset: offset)
+  func error(_ message: String, at offset: Int) -> ParseError {
+    ParseError(message, at: offset)
   }
 
   // MARK: Tokens
 
   /// Scans the next token into `token`.
-  mutating func next() throws(SyntaxError) {
+  mutating func next() throws(ParseError) {
     let newline = try skipTrivia()
     hasProducedToken = true
     let start = position
@@ -87,7 +87,7 @@ struct Lexer {
 
   /// Skips white space, line terminators and comments; returns whether a line
   /// terminator was among them.
-  private mutating func skipTrivia() throws(SyntaxError) -> Bool {
+  private mutating func skipTrivia() throws(ParseError) -> Bool {
     var newline = false
     while position < end {
       let unit = text[position]
@@ -134,7 +134,7 @@ struct Lexer {
   }
 
   /// Skips `/* … */`; returns whether it contains a line terminator.
-  private mutating func skipBlockComment() throws(SyntaxError) -> Bool {
+  private mutating func skipBlockComment() throws(ParseError) -> Bool {
     let start = position
     var index = position + 2
     var newline = false
@@ -153,7 +153,7 @@ struct Lexer {
   // MARK: Punctuators
 
   /// Scans a punctuator starting with ASCII `unit` at `position`.
-  private mutating func scanPunctuator(_ unit: UInt16) throws(SyntaxError) -> TokenKind {
+  private mutating func scanPunctuator(_ unit: UInt16) throws(ParseError) -> TokenKind {
     let start = position
     let second = self.unit(at: position + 1)
     let third = self.unit(at: position + 2)
@@ -272,7 +272,7 @@ struct Lexer {
 
   // MARK: Identifiers
 
-  private mutating func scanIdentifierOrKeyword(flags: UInt8) throws(SyntaxError) {
+  private mutating func scanIdentifierOrKeyword(flags: UInt8) throws(ParseError) {
     let start = position
     // Fast path: ASCII identifier characters without escapes.
     var index = position
@@ -320,7 +320,7 @@ struct Lexer {
 
   /// Scans an IdentifierName that has escapes or non-ASCII characters, starting
   /// at `position`; returns its code units.
-  mutating func scanEscapedOrUnicodeIdentifier() throws(SyntaxError) -> (
+  mutating func scanEscapedOrUnicodeIdentifier() throws(ParseError) -> (
     units: [UInt16], hasEscape: Bool
   ) {
     var units: [UInt16] = []
@@ -400,7 +400,7 @@ struct Lexer {
     return String(decoding: decoded, as: UTF16.self)
   }
 
-  private mutating func scanPrivateName(flags: UInt8) throws(SyntaxError) {
+  private mutating func scanPrivateName(flags: UInt8) throws(ParseError) {
     let start = position
     position += 1
     let next = unit(at: position)

@@ -2,13 +2,16 @@
 // fields, private names, static blocks, and the class early errors.
 
 extension Parser {
-  func parseClassDeclaration() throws(SyntaxError) -> Statement {
+  func parseClassDeclaration() throws(ParseError) -> Statement {
     let node = try parseClass(isDeclaration: true)
     return Statement(.classDeclaration(node), node.range)
   }
 
   /// At `class`. All parts of a class are strict mode code (ES2024 11.2.2).
-  func parseClass(isDeclaration: Bool) throws(SyntaxError) -> ClassNode {
+  func parseClass(isDeclaration: Bool) throws(ParseError) -> ClassNode {
+    // `class extends class extends …` nests without an AssignmentExpression.
+    try enterNesting()
+    defer { exitNesting() }
     let start = token.start
     try next()
     let savedStrict = strict
@@ -50,7 +53,7 @@ extension Parser {
     var members: [ClassMember] = []
   }
 
-  private func parseClassElement(_ body: inout ClassBodyState) throws(SyntaxError) {
+  private func parseClassElement(_ body: inout ClassBodyState) throws(ParseError) {
     let memberStart = token.start
     var isStatic = false
     if token.isContextual(.static) {
@@ -113,7 +116,7 @@ extension Parser {
   }
 
   /// ClassElementName: a PropertyName or a PrivateIdentifier (not `#constructor`).
-  private func parseClassElementName() throws(SyntaxError) -> PropertyKeyNode {
+  private func parseClassElementName() throws(ParseError) -> PropertyKeyNode {
     let key = try parsePropertyName(allowPrivate: true)
     if case .privateName(let name) = key.name, name == "constructor" {
       throw error("Classes may not have a private field named '#constructor'", at: key.range.start)
@@ -126,7 +129,7 @@ extension Parser {
   private func parseClassMemberAfterKey(
     _ body: inout ClassBodyState, key: PropertyKeyNode, keyToken: Token, start: Int32,
     elementStart: Int32, isStatic: Bool, isAsync: Bool, isGenerator: Bool, methodKind: MethodKind
-  ) throws(SyntaxError) {
+  ) throws(ParseError) {
     let isMethod = kind == .leftParen || isAsync || isGenerator || methodKind != .method
     let literalName = literalPropertyName(key)
     if isMethod {
@@ -202,7 +205,7 @@ extension Parser {
 
   /// A field initializer runs like a method with `this` the instance: no
   /// `arguments`, no `super()` (ES2024 15.7.1).
-  private func parseFieldInitializer() throws(SyntaxError) -> Expression {
+  private func parseFieldInitializer() throws(ParseError) -> Expression {
     let savedContext = context
     let savedPositions = positions
     defer {
@@ -221,7 +224,7 @@ extension Parser {
   }
 
   /// `static { … }`: a function-like body with `await` reserved (ES2024 15.7.1).
-  private func parseStaticBlock(start: Int32) throws(SyntaxError) -> ClassMember {
+  private func parseStaticBlock(start: Int32) throws(ParseError) -> ClassMember {
     let savedContext = context
     let savedPositions = positions
     defer {

@@ -58,7 +58,7 @@ extension Parser {
 
   /// Declares `name`, reporting a redeclaration error at `offset`.
   func declare(_ name: String, _ declarationKind: BindingKind, at offset: Int32)
-    throws(SyntaxError)
+    throws(ParseError)
   {
     let last = scopes.count - 1
     switch declarationKind {
@@ -116,12 +116,12 @@ extension Parser {
     }
   }
 
-  private func redeclaration(_ name: String, at offset: Int32) -> SyntaxError {
+  private func redeclaration(_ name: String, at offset: Int32) -> ParseError {
     error("Identifier '\(name)' has already been declared", at: offset)
   }
 
   /// Declares every name bound by `pattern`.
-  func declarePattern(_ pattern: Pattern, _ declarationKind: BindingKind) throws(SyntaxError) {
+  func declarePattern(_ pattern: Pattern, _ declarationKind: BindingKind) throws(ParseError) {
     var names: [IdentifierReference] = []
     collectBoundNames(pattern, into: &names)
     for identifier in names {
@@ -133,7 +133,7 @@ extension Parser {
 
   /// Declares a private name of the class being parsed (ES2024 15.7.1: no
   /// duplicates, except one getter and one setter of the same placement).
-  func declarePrivateName(_ name: String, bits: UInt8, at offset: Int32) throws(SyntaxError) {
+  func declarePrivateName(_ name: String, bits: UInt8, at offset: Int32) throws(ParseError) {
     let last = privateNameScopes.count - 1
     if let existing = privateNameScopes[last].declared[name] {
       let accessorBits = PrivateNameScope.getterBit | PrivateNameScope.setterBit
@@ -152,7 +152,7 @@ extension Parser {
   }
 
   /// Records a use of `#name`; it is resolved when the enclosing class ends.
-  func usePrivateName(_ name: String, at offset: Int32) throws(SyntaxError) {
+  func usePrivateName(_ name: String, at offset: Int32) throws(ParseError) {
     guard !privateNameScopes.isEmpty else {
       throw undeclaredPrivateName(name, at: offset)
     }
@@ -161,7 +161,7 @@ extension Parser {
 
   /// At the end of a class body: each use must name a private name of this
   /// class or of an enclosing one (ES2024 15.7.1 AllPrivateIdentifiersValid).
-  func resolvePrivateNames() throws(SyntaxError) {
+  func resolvePrivateNames() throws(ParseError) {
     let scope = privateNameScopes.removeLast()
     for use in scope.unresolved where scope.declared[use.name] == nil {
       guard !privateNameScopes.isEmpty else {
@@ -171,7 +171,7 @@ extension Parser {
     }
   }
 
-  private func undeclaredPrivateName(_ name: String, at offset: Int32) -> SyntaxError {
+  private func undeclaredPrivateName(_ name: String, at offset: Int32) -> ParseError {
     error("Private field '#\(name)' must be declared in an enclosing class", at: offset)
   }
 }

@@ -5,7 +5,7 @@ extension Parser {
   // MARK: Entry points
 
   /// Expression[+In or ~In]: a comma-separated sequence, checked as an expression.
-  func parseExpression(allowIn: Bool = true) throws(SyntaxError) -> Expression {
+  func parseExpression(allowIn: Bool = true) throws(ParseError) -> Expression {
     var cover = CoverErrors()
     let expression = try parseExpressionCover(allowIn: allowIn, &cover)
     try checkExpressionErrors(cover)
@@ -13,7 +13,7 @@ extension Parser {
   }
 
   /// An Expression that may still become a pattern (for-in/of heads).
-  func parseExpressionCover(allowIn: Bool, _ cover: inout CoverErrors) throws(SyntaxError)
+  func parseExpressionCover(allowIn: Bool, _ cover: inout CoverErrors) throws(ParseError)
     -> Expression
   {
     let start = token.start
@@ -27,7 +27,7 @@ extension Parser {
   }
 
   /// AssignmentExpression, checked as an expression.
-  func parseAssignmentExpression(allowIn: Bool) throws(SyntaxError) -> Expression {
+  func parseAssignmentExpression(allowIn: Bool) throws(ParseError) -> Expression {
     var cover = CoverErrors()
     let expression = try parseAssignment(allowIn: allowIn, &cover)
     try checkExpressionErrors(cover)
@@ -35,7 +35,7 @@ extension Parser {
   }
 
   /// Rejects what is only valid in a pattern.
-  func checkExpressionErrors(_ cover: CoverErrors) throws(SyntaxError) {
+  func checkExpressionErrors(_ cover: CoverErrors) throws(ParseError) {
     if cover.shorthandAssign >= 0 {
       throw error("Invalid shorthand property initializer", at: cover.shorthandAssign)
     }
@@ -48,7 +48,7 @@ extension Parser {
   // MARK: Assignment
 
   /// AssignmentExpression; errors that depend on a later `=` or `=>` go to `cover`.
-  func parseAssignment(allowIn: Bool, _ cover: inout CoverErrors) throws(SyntaxError)
+  func parseAssignment(allowIn: Bool, _ cover: inout CoverErrors) throws(ParseError)
     -> Expression
   {
     try enterNesting()
@@ -118,7 +118,7 @@ extension Parser {
 
   /// At `=>`: `left` must be the identifier or the cover just parsed from `start`.
   private func parseArrowFunction(start: Int32, left: Expression, allowIn: Bool)
-    throws(SyntaxError) -> Expression
+    throws(ParseError) -> Expression
   {
     if token.hasNewlineBefore { throw unexpected() }
     let parameters: ParameterList
@@ -146,7 +146,7 @@ extension Parser {
   }
 
   /// YieldExpression (ES2024 15.5).
-  private func parseYieldExpression(allowIn: Bool) throws(SyntaxError) -> Expression {
+  private func parseYieldExpression(allowIn: Bool) throws(ParseError) -> Expression {
     let start = token.start
     if token.hasEscape {
       throw error("Keyword must not contain escaped characters", at: start)
@@ -185,7 +185,7 @@ extension Parser {
 
   // MARK: Conditional and binary operators
 
-  private func parseConditional(allowIn: Bool, _ cover: inout CoverErrors) throws(SyntaxError)
+  private func parseConditional(allowIn: Bool, _ cover: inout CoverErrors) throws(ParseError)
     -> Expression
   {
     let start = token.start
@@ -224,7 +224,7 @@ extension Parser {
   private static let relationalPrecedence = 8
 
   private func parseBinary(minimumPrecedence: Int, allowIn: Bool, _ cover: inout CoverErrors)
-    throws(SyntaxError) -> Expression
+    throws(ParseError) -> Expression
   {
     let start = token.start
     let left: Expression
@@ -239,7 +239,7 @@ extension Parser {
 
   private func parseBinaryTail(
     start: Int32, left initialLeft: Expression, minimumPrecedence: Int, allowIn: Bool
-  ) throws(SyntaxError) -> Expression {
+  ) throws(ParseError) -> Expression {
     var left = initialLeft
     var links = 0
     defer { depth -= links }
@@ -272,9 +272,10 @@ extension Parser {
   private func combine(
     _ operatorToken: Token, _ left: Expression, _ right: Expression, start: Int32
   )
-    throws(SyntaxError) -> Expression
+    throws(ParseError) -> Expression
   {
-    let range = SourceRange(start: start, end: right.range.end)
+    // The right operand was just parsed: `lastTokenEnd` includes its closing parentheses.
+    let range = SourceRange(start: start, end: lastTokenEnd)
     switch operatorToken.kind {
     case .questionQuestion:
       // ES2024 13.13: `??` does not mix with unparenthesized `&&` or `||`.
@@ -327,7 +328,7 @@ extension Parser {
   }
 
   /// `#x in obj` (ES2024 13.10: RelationalExpression : PrivateIdentifier in ShiftExpression).
-  private func parsePrivateIn(minimumPrecedence: Int, allowIn: Bool) throws(SyntaxError)
+  private func parsePrivateIn(minimumPrecedence: Int, allowIn: Bool) throws(ParseError)
     -> Expression
   {
     let privateToken = token
@@ -350,7 +351,7 @@ extension Parser {
 
   // MARK: Unary and update
 
-  private func parseUnary(_ cover: inout CoverErrors) throws(SyntaxError) -> Expression {
+  private func parseUnary(_ cover: inout CoverErrors) throws(ParseError) -> Expression {
     let start = token.start
     let unaryOperator: UnaryOperator
     switch kind {
@@ -384,7 +385,7 @@ extension Parser {
   }
 
   /// ES2024 13.5.1.1: `delete x` in strict code, and deleting a private reference.
-  private func checkDeleteOperand(_ operand: Expression) throws(SyntaxError) {
+  private func checkDeleteOperand(_ operand: Expression) throws(ParseError) {
     switch operand.kind {
     case .identifier where strict:
       throw error("Delete of an unqualified identifier in strict mode", at: operand.range.start)
@@ -399,7 +400,7 @@ extension Parser {
     }
   }
 
-  private func parseAwaitExpression() throws(SyntaxError) -> Expression {
+  private func parseAwaitExpression() throws(ParseError) -> Expression {
     let start = token.start
     if !context.isAsync {
       throw error("Unexpected reserved word", at: start)
@@ -425,7 +426,7 @@ extension Parser {
     return Expression(.await(operand), range(from: start))
   }
 
-  private func parsePrefixUpdate() throws(SyntaxError) -> Expression {
+  private func parsePrefixUpdate() throws(ParseError) -> Expression {
     let start = token.start
     let updateOperator: UpdateOperator = kind == .plusPlus ? .increment : .decrement
     try enterNesting()
@@ -440,7 +441,7 @@ extension Parser {
       .update(updateOperator, isPrefix: true, target: operand), range(from: start))
   }
 
-  private func parsePostfix(_ cover: inout CoverErrors) throws(SyntaxError) -> Expression {
+  private func parsePostfix(_ cover: inout CoverErrors) throws(ParseError) -> Expression {
     let start = token.start
     let expression = try parseLeftHandSide(&cover)
     guard kind == .plusPlus || kind == .minusMinus, !token.hasNewlineBefore else {
@@ -458,7 +459,7 @@ extension Parser {
 
   // MARK: Left-hand-side expressions
 
-  func parseLeftHandSide(_ cover: inout CoverErrors) throws(SyntaxError) -> Expression {
+  func parseLeftHandSide(_ cover: inout CoverErrors) throws(ParseError) -> Expression {
     let start = token.start
     let base: Expression
     switch kind {
@@ -472,7 +473,7 @@ extension Parser {
 
   /// Member accesses, calls, tagged templates and optional chains after `base`.
   /// Without calls (a `new` callee) an optional chain is an error.
-  func parseCallTail(start: Int32, _ base: Expression, allowCalls: Bool) throws(SyntaxError)
+  func parseCallTail(start: Int32, _ base: Expression, allowCalls: Bool) throws(ParseError)
     -> Expression
   {
     var expression = base
@@ -539,7 +540,7 @@ extension Parser {
 
   /// After `.` or `?.`: an IdentifierName or a PrivateIdentifier.
   private func parseMemberName(of object: Expression, start: Int32, isOptional: Bool)
-    throws(SyntaxError) -> Expression
+    throws(ParseError) -> Expression
   {
     let nameToken = token
     if kind == .privateName {
@@ -556,7 +557,7 @@ extension Parser {
       .member(object: object, name: name, isOptional: isOptional), range(from: start))
   }
 
-  func parseArguments() throws(SyntaxError) -> [Argument] {
+  func parseArguments() throws(ParseError) -> [Argument] {
     try expect(.leftParen)
     var arguments: [Argument] = []
     while kind != .rightParen {
@@ -572,7 +573,7 @@ extension Parser {
   }
 
   /// `new MemberExpression Arguments?` or `new.target`.
-  private func parseNew() throws(SyntaxError) -> Expression {
+  private func parseNew() throws(ParseError) -> Expression {
     let start = token.start
     try next()
     if kind == .dot {
@@ -607,7 +608,7 @@ extension Parser {
   }
 
   /// `super(…)`, `super.name`, `super[expression]` where the context allows them.
-  private func parseSuper(inNew: Bool) throws(SyntaxError) -> Expression {
+  private func parseSuper(inNew: Bool) throws(ParseError) -> Expression {
     let start = token.start
     try next()
     switch kind {
@@ -643,7 +644,7 @@ extension Parser {
   }
 
   /// `import(specifier)`; `import.meta` is only for modules.
-  private func parseImport() throws(SyntaxError) -> Expression {
+  private func parseImport() throws(ParseError) -> Expression {
     let start = token.start
     try next()
     if kind == .dot {
@@ -660,7 +661,7 @@ extension Parser {
 
   // MARK: Primary expressions
 
-  func parsePrimary(_ cover: inout CoverErrors, inNew: Bool) throws(SyntaxError) -> Expression {
+  func parsePrimary(_ cover: inout CoverErrors, inNew: Bool) throws(ParseError) -> Expression {
     let current = token
     let start = current.start
     switch current.kind {
@@ -712,7 +713,7 @@ extension Parser {
     }
   }
 
-  func checkLegacyOctalNumber(_ token: Token) throws(SyntaxError) {
+  func checkLegacyOctalNumber(_ token: Token) throws(ParseError) {
     guard strict && token.isLegacyOctal else { return }
     let isOctal = !lexer.text[Int(token.start)..<Int(token.end)].contains {
       $0 == 0x38 || $0 == 0x39
@@ -724,7 +725,7 @@ extension Parser {
   }
 
   private func parseIdentifierPrimary(_ cover: inout CoverErrors, inNew: Bool)
-    throws(SyntaxError) -> Expression
+    throws(ParseError) -> Expression
   {
     let identifierToken = token
     let start = identifierToken.start
@@ -759,7 +760,7 @@ extension Parser {
   }
 
   /// `async x =>`: the parameter of an async arrow (AsyncArrowBindingIdentifier[+Await]).
-  private func parseAsyncArrowIdentifierHead(start: Int32) throws(SyntaxError) -> Expression {
+  private func parseAsyncArrowIdentifierHead(start: Int32) throws(ParseError) -> Expression {
     let parameterToken = token
     if parameterToken.word == .await {
       throw error("Unexpected reserved word", at: parameterToken.start)
@@ -778,7 +779,7 @@ extension Parser {
 
   /// `async(…)`: a call, or the head of an async arrow when `=>` follows
   /// (CoverCallExpressionAndAsyncArrowHead).
-  private func parseAsyncArrowOrCall(start: Int32, callee: Expression) throws(SyntaxError)
+  private func parseAsyncArrowOrCall(start: Int32, callee: Expression) throws(ParseError)
     -> Expression
   {
     let savedPositions = positions
@@ -827,7 +828,7 @@ extension Parser {
 
   /// `( … )`: a parenthesized expression, or arrow parameters when `=>` follows.
   private func parseParenthesized(_ cover: inout CoverErrors, canBeArrow: Bool)
-    throws(SyntaxError) -> Expression
+    throws(ParseError) -> Expression
   {
     let start = token.start
     try next()
@@ -838,6 +839,8 @@ extension Parser {
     var restStart: Int32 = -1
     var trailingComma: Int32 = -1
     var listCover = CoverErrors()
+    let firstItemStart = token.start
+    var lastItemEnd = firstItemStart
     if kind != .rightParen {
       while true {
         if kind == .ellipsis {
@@ -853,6 +856,7 @@ extension Parser {
           break
         }
         items.append(try parseAssignment(allowIn: true, &listCover))
+        lastItemEnd = lastTokenEnd
         guard kind == .comma else { break }
         let commaStart = token.start
         try next()
@@ -881,13 +885,13 @@ extension Parser {
     let expression =
       items.count == 1
       ? items[0]
-      : Expression(.sequence(items), items[0].range.union(items[items.count - 1].range))
+      : Expression(.sequence(items), SourceRange(start: firstItemStart, end: lastItemEnd))
     markParenthesized(expression)
     if cover.parenthesized < 0 { cover.parenthesized = start }
     return expression
   }
 
-  private func parseRegExpLiteral() throws(SyntaxError) -> Expression {
+  private func parseRegExpLiteral() throws(ParseError) -> Expression {
     let start = token.start
     try lexer.rescanRegExp()
     let pattern = lexer.regExpPattern
@@ -906,7 +910,7 @@ extension Parser {
 
   /// A template literal from the current template token; `tagged` allows
   /// invalid escapes (their cooked value is undefined).
-  func parseTemplate(tagged: Bool) throws(SyntaxError) -> TemplateLiteral {
+  func parseTemplate(tagged: Bool) throws(ParseError) -> TemplateLiteral {
     var quasis: [TemplateElement] = []
     var expressions: [Expression] = []
     while true {
@@ -930,7 +934,7 @@ extension Parser {
 
   // MARK: Array and object literals
 
-  private func parseArrayLiteral(_ cover: inout CoverErrors) throws(SyntaxError) -> Expression {
+  private func parseArrayLiteral(_ cover: inout CoverErrors) throws(ParseError) -> Expression {
     try enterNesting()
     defer { exitNesting() }
     let start = token.start
@@ -956,7 +960,7 @@ extension Parser {
     return Expression(.array(elements), range(from: start))
   }
 
-  private func parseObjectLiteral(_ cover: inout CoverErrors) throws(SyntaxError) -> Expression {
+  private func parseObjectLiteral(_ cover: inout CoverErrors) throws(ParseError) -> Expression {
     try enterNesting()
     defer { exitNesting() }
     let start = token.start
@@ -972,7 +976,7 @@ extension Parser {
   }
 
   private func parseObjectProperty(_ cover: inout CoverErrors, hasProto: inout Bool)
-    throws(SyntaxError) -> ObjectProperty
+    throws(ParseError) -> ObjectProperty
   {
     let start = token.start
     if try eat(.ellipsis) {
@@ -1059,7 +1063,7 @@ extension Parser {
   }
 
   /// PropertyName (or ClassElementName when `allowPrivate`).
-  func parsePropertyName(allowPrivate: Bool) throws(SyntaxError) -> PropertyKeyNode {
+  func parsePropertyName(allowPrivate: Bool) throws(ParseError) -> PropertyKeyNode {
     let current = token
     switch current.kind {
     case .string:

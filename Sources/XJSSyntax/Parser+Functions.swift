@@ -19,7 +19,7 @@ extension Parser {
   /// `isLabelled` is for the Annex B positions (labelled items, if clauses)
   /// where only plain functions are allowed.
   func parseFunctionDeclaration(start: Int32, isAsync: Bool, isLabelled: Bool = false)
-    throws(SyntaxError) -> Statement
+    throws(ParseError) -> Statement
   {
     try next()
     let isGenerator = try eat(.star)
@@ -40,7 +40,7 @@ extension Parser {
   }
 
   /// At `function` (after `async` when `isAsync`): a function expression.
-  func parseFunctionExpression(start: Int32, isAsync: Bool) throws(SyntaxError) -> Expression {
+  func parseFunctionExpression(start: Int32, isAsync: Bool) throws(ParseError) -> Expression {
     try next()
     let isGenerator = try eat(.star)
     var name: IdentifierReference?
@@ -63,7 +63,10 @@ extension Parser {
   func parseFunctionRest(
     start: Int32, name: IdentifierReference?, kind functionKind: FunctionKind, isAsync: Bool,
     isGenerator: Bool
-  ) throws(SyntaxError) -> FunctionNode {
+  ) throws(ParseError) -> FunctionNode {
+    // Function declarations nest through statement lists without parseStatement.
+    try enterNesting()
+    defer { exitNesting() }
     let savedContext = context
     let savedStrict = strict
     let savedPositions = positions
@@ -107,7 +110,7 @@ extension Parser {
 
   private func checkAccessorArity(
     _ parameters: ParameterList, _ functionKind: FunctionKind, at start: Int32
-  ) throws(SyntaxError) {
+  ) throws(ParseError) {
     if functionKind == .getter && (!parameters.parameters.isEmpty || parameters.rest != nil) {
       throw error("Getter must not have any formal parameters", at: start)
     }
@@ -127,7 +130,7 @@ extension Parser {
   /// "use strict" are rechecked against strict-mode rules.
   func checkParameterNames(
     _ parameters: ParameterList, allowDuplicates: Bool, recheckStrict: Bool
-  ) throws(SyntaxError) {
+  ) throws(ParseError) {
     var seen = Set<String>()
     for name in parameters.names {
       if recheckStrict { try checkStrictBindingName(name.name, at: name.range.start) }
@@ -140,7 +143,7 @@ extension Parser {
   // MARK: Parameters
 
   /// `( FormalParameters )`, declaring the names in the current (function) scope.
-  func parseParameterList() throws(SyntaxError) -> ParameterList {
+  func parseParameterList() throws(ParseError) -> ParameterList {
     try expect(.leftParen)
     let list = try parseFormalParameters(until: .rightParen)
     try expect(.rightParen)
@@ -148,7 +151,7 @@ extension Parser {
   }
 
   /// FormalParameters up to a token of kind `end`.
-  func parseFormalParameters(until end: TokenKind) throws(SyntaxError) -> ParameterList {
+  func parseFormalParameters(until end: TokenKind) throws(ParseError) -> ParameterList {
     var list = ParameterList()
     let wasInParameters = context.inParameters
     context.inParameters = true
@@ -189,7 +192,7 @@ extension Parser {
   /// The parameters and body of an object-literal or class method.
   func parseMethod(
     start: Int32, kind functionKind: FunctionKind, isAsync: Bool, isGenerator: Bool
-  ) throws(SyntaxError) -> FunctionNode {
+  ) throws(ParseError) -> FunctionNode {
     try parseFunctionRest(
       start: start, name: nil, kind: functionKind, isAsync: isAsync, isGenerator: isGenerator)
   }
@@ -200,7 +203,7 @@ extension Parser {
   /// converted and checked. `start` is the start of the parameters (or `async`).
   func parseArrowFunctionBody(
     start: Int32, parameters: ParameterList, isAsync: Bool, allowIn: Bool
-  ) throws(SyntaxError) -> Expression {
+  ) throws(ParseError) -> Expression {
     let savedContext = context
     let savedStrict = strict
     let savedPositions = positions
@@ -261,7 +264,7 @@ extension Parser {
   }
 
   /// The parameter text alone must be FormalParameters.
-  func parseStandaloneParameters(isAsync: Bool, isGenerator: Bool) throws(SyntaxError) {
+  func parseStandaloneParameters(isAsync: Bool, isGenerator: Bool) throws(ParseError) {
     try next()
     context = functionContext(isAsync: isAsync, isGenerator: isGenerator)
     pushScope(.function)
@@ -269,7 +272,7 @@ extension Parser {
   }
 
   /// The body text alone must be a FunctionBody.
-  func parseStandaloneBody(isAsync: Bool, isGenerator: Bool) throws(SyntaxError) {
+  func parseStandaloneBody(isAsync: Bool, isGenerator: Bool) throws(ParseError) {
     try next()
     context = functionContext(isAsync: isAsync, isGenerator: isGenerator)
     pushScope(.function)
@@ -280,7 +283,7 @@ extension Parser {
   /// The whole synthesized text must be one function expression. Its name
   /// (`anonymous`) is not a binding (ES2024 20.2.1.1.1 step 30 sets it with
   /// SetFunctionName), so the node's `name` is nil.
-  func parseStandaloneFunctionExpression() throws(SyntaxError) -> FunctionNode {
+  func parseStandaloneFunctionExpression() throws(ParseError) -> FunctionNode {
     try next()
     pushScope(.function)
     let start = token.start

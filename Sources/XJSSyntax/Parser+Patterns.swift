@@ -6,7 +6,7 @@ extension Parser {
   // MARK: Binding patterns
 
   /// BindingIdentifier or BindingPattern.
-  func parseBindingTarget() throws(SyntaxError) -> Pattern {
+  func parseBindingTarget() throws(ParseError) -> Pattern {
     switch kind {
     case .leftBracket: return .array(try parseArrayBindingPattern())
     case .leftBrace: return .object(try parseObjectBindingPattern())
@@ -14,7 +14,7 @@ extension Parser {
     }
   }
 
-  private func parseArrayBindingPattern() throws(SyntaxError) -> ArrayPattern {
+  private func parseArrayBindingPattern() throws(ParseError) -> ArrayPattern {
     try enterNesting()
     defer { exitNesting() }
     let start = token.start
@@ -46,7 +46,7 @@ extension Parser {
     return ArrayPattern(elements: elements, rest: rest, range: range(from: start))
   }
 
-  private func parseObjectBindingPattern() throws(SyntaxError) -> ObjectPattern {
+  private func parseObjectBindingPattern() throws(ParseError) -> ObjectPattern {
     try enterNesting()
     defer { exitNesting() }
     let start = token.start
@@ -91,7 +91,7 @@ extension Parser {
   // MARK: Simple targets
 
   /// `eval` and `arguments` cannot be assigned in strict code (ES2024 13.15.1).
-  func checkStrictAssignmentName(_ identifier: IdentifierReference) throws(SyntaxError) {
+  func checkStrictAssignmentName(_ identifier: IdentifierReference) throws(ParseError) {
     if identifier.name == "eval" || identifier.name == "arguments" {
       throw error("Unexpected eval or arguments in strict mode", at: identifier.range.start)
     }
@@ -102,7 +102,7 @@ extension Parser {
   /// Errors for Function Call Assignment Targets": it throws a ReferenceError
   /// when evaluated), as `.expression(call)`.
   func simpleAssignmentTarget(_ expression: Expression, message: String, allowCall: Bool = false)
-    throws(SyntaxError) -> Pattern
+    throws(ParseError) -> Pattern
   {
     switch expression.kind {
     case .call(_, _, isOptional: false) where allowCall && !strict:
@@ -125,7 +125,7 @@ extension Parser {
   func toAssignmentTarget(
     _ expression: Expression, message: String = "Invalid left-hand side in assignment",
     allowCall: Bool = false
-  ) throws(SyntaxError) -> Pattern {
+  ) throws(ParseError) -> Pattern {
     switch expression.kind {
     case .object(let properties) where !isParenthesized(expression):
       return .object(try objectAssignmentPattern(properties, range: expression.range))
@@ -137,7 +137,7 @@ extension Parser {
   }
 
   /// A DestructuringAssignmentTarget with an optional Initializer.
-  private func assignmentElement(_ expression: Expression) throws(SyntaxError) -> (
+  private func assignmentElement(_ expression: Expression) throws(ParseError) -> (
     Pattern, Expression?
   ) {
     if case .assignment(.assign, let target, let value) = expression.kind,
@@ -151,7 +151,7 @@ extension Parser {
   }
 
   private func objectAssignmentPattern(_ properties: [ObjectProperty], range: SourceRange)
-    throws(SyntaxError) -> ObjectPattern
+    throws(ParseError) -> ObjectPattern
   {
     var patternProperties: [ObjectPatternProperty] = []
     var rest: Pattern?
@@ -186,7 +186,7 @@ extension Parser {
   }
 
   private func arrayAssignmentPattern(_ elements: [ArrayElement], range: SourceRange)
-    throws(SyntaxError) -> ArrayPattern
+    throws(ParseError) -> ArrayPattern
   {
     var patternElements: [ArrayPatternElement?] = []
     var rest: Pattern?
@@ -211,7 +211,7 @@ extension Parser {
   // MARK: Arrow parameters
 
   /// Rereads a cover as ArrowFormalParameters, with the checks the cover deferred.
-  func arrowParameters(from cover: ArrowCover) throws(SyntaxError) -> ParameterList {
+  func arrowParameters(from cover: ArrowCover) throws(ParseError) -> ParameterList {
     if cover.errors.trailingCommaAfterRest >= 0 {
       throw error("Rest element must be last element", at: cover.errors.trailingCommaAfterRest)
     }
@@ -248,7 +248,7 @@ extension Parser {
   }
 
   /// A BindingElement from an expression: a target with an optional default.
-  private func bindingElement(_ expression: Expression) throws(SyntaxError) -> (
+  private func bindingElement(_ expression: Expression) throws(ParseError) -> (
     Pattern, Expression?
   ) {
     if case .assignment(.assign, let target, let value) = expression.kind,
@@ -260,7 +260,7 @@ extension Parser {
   }
 
   /// A BindingIdentifier or BindingPattern from an expression.
-  func toBindingTarget(_ expression: Expression) throws(SyntaxError) -> Pattern {
+  func toBindingTarget(_ expression: Expression) throws(ParseError) -> Pattern {
     switch expression.kind {
     case .identifier(let identifier):
       try checkArrowParameterName(identifier)
@@ -275,7 +275,7 @@ extension Parser {
   }
 
   /// Rereads an assignment pattern as a binding pattern: only identifiers may be targets.
-  private func bindingPattern(from pattern: Pattern) throws(SyntaxError) -> Pattern {
+  private func bindingPattern(from pattern: Pattern) throws(ParseError) -> Pattern {
     switch pattern {
     case .identifier(let identifier):
       try checkArrowParameterName(identifier)
@@ -301,7 +301,7 @@ extension Parser {
   }
 
   /// The name was checked as a reference when parsed; a binding is stricter.
-  private func checkArrowParameterName(_ identifier: IdentifierReference) throws(SyntaxError) {
+  private func checkArrowParameterName(_ identifier: IdentifierReference) throws(ParseError) {
     if strict { try checkStrictAssignmentName(identifier) }
   }
 }

@@ -8,7 +8,7 @@ extension Parser {
   /// to (not including) a token of kind `end`. Sets `strict` on "use strict".
   func parseDirectivesAndStatements(
     until end: TokenKind, hasSimpleParameters: Bool = true
-  ) throws(SyntaxError) -> (statements: [Statement], hasUseStrict: Bool) {
+  ) throws(ParseError) -> (statements: [Statement], hasUseStrict: Bool) {
     var statements: [Statement] = []
     var hasUseStrict = false
     var firstLegacyOctalDirective: Int32 = -1
@@ -54,7 +54,7 @@ extension Parser {
 
   // MARK: Statement list items
 
-  func parseStatementListItem() throws(SyntaxError) -> Statement {
+  func parseStatementListItem() throws(ParseError) -> Statement {
     switch kind {
     case .kwFunction:
       return try parseFunctionDeclaration(start: token.start, isAsync: false)
@@ -88,7 +88,7 @@ extension Parser {
   }
 
   /// `let` begins a LexicalDeclaration when an identifier, `[` or `{` follows.
-  func startsLetDeclaration() throws(SyntaxError) -> Bool {
+  func startsLetDeclaration() throws(ParseError) -> Bool {
     let following = try peek()
     switch following.kind {
     case .identifier, .leftBracket, .leftBrace: return true
@@ -100,7 +100,7 @@ extension Parser {
 
   /// A Statement (not a declaration). `allowLabelledFunction` is false in the
   /// bodies of if, iteration and with statements (IsLabelledFunction early errors).
-  func parseStatement(allowLabelledFunction: Bool = false) throws(SyntaxError) -> Statement {
+  func parseStatement(allowLabelledFunction: Bool = false) throws(ParseError) -> Statement {
     try enterNesting()
     defer { exitNesting() }
     let labelsHere = pendingLabelCount
@@ -112,9 +112,10 @@ extension Parser {
       return Statement(.block(block), block.range)
     case .kwVar:
       try next()
-      let declaration = try parseVariableDeclarationList(.var, start: start, inForHead: false)
+      var declaration = try parseVariableDeclarationList(.var, start: start, inForHead: false)
       try consumeSemicolon()
-      return Statement(.variableDeclaration(declaration), range(from: start))
+      declaration.range = range(from: start)
+      return Statement(.variableDeclaration(declaration), declaration.range)
     case .semicolon:
       try next()
       return Statement(.empty, range(from: start))
@@ -179,7 +180,7 @@ extension Parser {
     for index in (labels - count)..<labels { context.labels[index].isLoop = true }
   }
 
-  func parseBlock() throws(SyntaxError) -> BlockStatement {
+  func parseBlock() throws(ParseError) -> BlockStatement {
     let start = token.start
     try expect(.leftBrace)
     pushScope(.block)
@@ -193,7 +194,7 @@ extension Parser {
     return BlockStatement(body: body, range: range(from: start))
   }
 
-  private func parseExpressionStatement() throws(SyntaxError) -> Statement {
+  private func parseExpressionStatement() throws(ParseError) -> Statement {
     let start = token.start
     let expression = try parseExpression()
     try consumeSemicolon()
@@ -201,7 +202,7 @@ extension Parser {
   }
 
   private func parseExpressionOrLabelledStatement(labelsHere: Int, allowLabelledFunction: Bool)
-    throws(SyntaxError) -> Statement
+    throws(ParseError) -> Statement
   {
     let start = token.start
     let first = token
@@ -239,15 +240,16 @@ extension Parser {
 
   // MARK: Declarations
 
-  func parseLexicalDeclarationStatement(_ declarationKind: DeclarationKind) throws(SyntaxError)
+  func parseLexicalDeclarationStatement(_ declarationKind: DeclarationKind) throws(ParseError)
     -> Statement
   {
     let start = token.start
     try next()
-    let declaration = try parseVariableDeclarationList(
+    var declaration = try parseVariableDeclarationList(
       declarationKind, start: start, inForHead: false)
     try consumeSemicolon()
-    return Statement(.variableDeclaration(declaration), range(from: start))
+    declaration.range = range(from: start)
+    return Statement(.variableDeclaration(declaration), declaration.range)
   }
 
   /// The declarators after `var`, `let` or `const`. In a for head the `in`
@@ -255,7 +257,7 @@ extension Parser {
   /// declared here except in for heads (the caller knows whether it is for-of).
   func parseVariableDeclarationList(
     _ declarationKind: DeclarationKind, start: Int32, inForHead: Bool
-  ) throws(SyntaxError) -> VariableDeclaration {
+  ) throws(ParseError) -> VariableDeclaration {
     var declarators: [VariableDeclarator] = []
     repeat {
       let declaratorStart = token.start
@@ -285,7 +287,7 @@ extension Parser {
   }
 
   /// `let` may not be bound by let, const or class declarations (ES2024 14.3.1.1).
-  func checkNoLetBinding(_ target: Pattern) throws(SyntaxError) {
+  func checkNoLetBinding(_ target: Pattern) throws(ParseError) {
     var names: [IdentifierReference] = []
     collectBoundNames(target, into: &names)
     for name in names where name.name == "let" {
@@ -295,14 +297,14 @@ extension Parser {
 
   // MARK: If, loops
 
-  private func parseParenthesizedExpression() throws(SyntaxError) -> Expression {
+  private func parseParenthesizedExpression() throws(ParseError) -> Expression {
     try expect(.leftParen)
     let expression = try parseExpression()
     try expect(.rightParen)
     return expression
   }
 
-  private func parseIfStatement() throws(SyntaxError) -> Statement {
+  private func parseIfStatement() throws(ParseError) -> Statement {
     let start = token.start
     try next()
     let test = try parseParenthesizedExpression()
@@ -315,7 +317,7 @@ extension Parser {
 
   /// Annex B.3.3: in sloppy mode an if clause may be a plain function
   /// declaration, which behaves as if wrapped in a block; it is wrapped so.
-  private func parseIfClause() throws(SyntaxError) -> Statement {
+  private func parseIfClause() throws(ParseError) -> Statement {
     guard kind == .kwFunction && !strict else { return try parseStatement() }
     let start = token.start
     pushScope(.block)
@@ -326,7 +328,7 @@ extension Parser {
   }
 
   /// The body of a loop: a Statement with `break` and `continue` targets.
-  private func parseLoopBody() throws(SyntaxError) -> Statement {
+  private func parseLoopBody() throws(ParseError) -> Statement {
     context.loopDepth += 1
     context.breakableDepth += 1
     defer {
@@ -336,7 +338,7 @@ extension Parser {
     return try parseStatement()
   }
 
-  private func parseWhileStatement() throws(SyntaxError) -> Statement {
+  private func parseWhileStatement() throws(ParseError) -> Statement {
     let start = token.start
     try next()
     let test = try parseParenthesizedExpression()
@@ -344,7 +346,7 @@ extension Parser {
     return Statement(.while(test: test, body: body), range(from: start))
   }
 
-  private func parseDoWhileStatement() throws(SyntaxError) -> Statement {
+  private func parseDoWhileStatement() throws(ParseError) -> Statement {
     let start = token.start
     try next()
     let body = try parseLoopBody()
@@ -355,7 +357,7 @@ extension Parser {
     return Statement(.doWhile(body: body, test: test), range(from: start))
   }
 
-  private func parseForStatement() throws(SyntaxError) -> Statement {
+  private func parseForStatement() throws(ParseError) -> Statement {
     let start = token.start
     try next()
     var isAwait = false
@@ -384,7 +386,7 @@ extension Parser {
 
   private func parseForAfterDeclaration(
     start: Int32, _ declaration: VariableDeclaration, isAwait: Bool
-  ) throws(SyntaxError) -> Statement {
+  ) throws(ParseError) -> Statement {
     let isOf = token.isContextual(.of)
     guard kind == .kwIn || isOf else {
       if isAwait { throw unexpected() }
@@ -433,7 +435,7 @@ extension Parser {
     return Statement(isOf ? .forOf(loop) : .forIn(loop), loop.range)
   }
 
-  private func parseForAfterExpression(start: Int32, isAwait: Bool) throws(SyntaxError)
+  private func parseForAfterExpression(start: Int32, isAwait: Bool) throws(ParseError)
     -> Statement
   {
     let first = token
@@ -472,7 +474,7 @@ extension Parser {
 
   /// `; test ; update ) body` of a C-style for statement.
   private func parseForRest(start: Int32, initializer: ForStatement.Initializer?)
-    throws(SyntaxError) -> Statement
+    throws(ParseError) -> Statement
   {
     try expect(.semicolon)
     let test = kind == .semicolon ? nil : try parseExpression()
@@ -487,7 +489,7 @@ extension Parser {
 
   // MARK: Jumps
 
-  private func parseBreakOrContinue() throws(SyntaxError) -> Statement {
+  private func parseBreakOrContinue() throws(ParseError) -> Statement {
     let start = token.start
     let isBreak = kind == .kwBreak
     try next()
@@ -516,7 +518,7 @@ extension Parser {
       isBreak ? .break(label: label) : .continue(label: label), range(from: start))
   }
 
-  private func parseReturnStatement() throws(SyntaxError) -> Statement {
+  private func parseReturnStatement() throws(ParseError) -> Statement {
     let start = token.start
     if !context.allowReturn { throw error("Illegal return statement", at: start) }
     try next()
@@ -526,7 +528,7 @@ extension Parser {
     return Statement(.return(argument), range(from: start))
   }
 
-  private func parseThrowStatement() throws(SyntaxError) -> Statement {
+  private func parseThrowStatement() throws(ParseError) -> Statement {
     let start = token.start
     try next()
     if token.hasNewlineBefore { throw error("Illegal newline after throw", at: token.start) }
@@ -537,7 +539,7 @@ extension Parser {
 
   // MARK: With, switch, try
 
-  private func parseWithStatement() throws(SyntaxError) -> Statement {
+  private func parseWithStatement() throws(ParseError) -> Statement {
     let start = token.start
     if strict {
       throw error("Strict mode code may not include a with statement", at: start)
@@ -548,7 +550,7 @@ extension Parser {
     return Statement(.with(object: object, body: body), range(from: start))
   }
 
-  private func parseSwitchStatement() throws(SyntaxError) -> Statement {
+  private func parseSwitchStatement() throws(ParseError) -> Statement {
     let start = token.start
     try next()
     let discriminant = try parseParenthesizedExpression()
@@ -587,7 +589,7 @@ extension Parser {
     return Statement(.switch(statement), statement.range)
   }
 
-  private func parseTryStatement() throws(SyntaxError) -> Statement {
+  private func parseTryStatement() throws(ParseError) -> Statement {
     let start = token.start
     try next()
     let block = try parseBlock()
@@ -607,7 +609,7 @@ extension Parser {
     return Statement(.try(statement), statement.range)
   }
 
-  private func parseCatchClause() throws(SyntaxError) -> CatchClause {
+  private func parseCatchClause() throws(ParseError) -> CatchClause {
     let start = token.start
     try next()
     pushScope(.catchClause)

@@ -30,9 +30,10 @@ public struct ParserOptions {
   /// The deepest nesting of expressions, statements and patterns accepted
   /// before a "too deeply nested" SyntaxError.
   public var maxDepth = 4096
-  /// The lowest native stack address the parser may use (0: measure from the
-  /// entry point with `defaultStackBudget`). The engine, which knows the
-  /// thread's real stack bounds, passes its limit here.
+  /// The lowest native stack address the parser may use. 0: the current
+  /// thread's stack bottom plus a margin, or, where the bounds are unknown,
+  /// `defaultStackBudget` below the entry point. An engine that keeps its own
+  /// stack budget passes its limit here.
   public var nativeStackLimit: UInt = 0
   /// Validates a regular-expression literal's pattern; returns an error message or nil.
   public var validateRegExp: ((_ pattern: [UInt16], _ flags: String) -> String?)?
@@ -160,12 +161,10 @@ final class Parser {
     self.source = source
     self.options = options
     self.strict = options.isStrict
-    let here = Parser.currentStackAddress()
     if options.nativeStackLimit != 0 {
       stackLimit = options.nativeStackLimit
     } else {
-      stackLimit =
-        here > ParserOptions.defaultStackBudget ? here - ParserOptions.defaultStackBudget : 0
+      stackLimit = NativeStack.limit()
     }
   }
 
@@ -175,32 +174,32 @@ final class Parser {
   @inline(__always) var kind: TokenKind { lexer.token.kind }
 
   @inline(__always)
-  func next() throws(SyntaxError) {
+  func next() throws(ParseError) {
     lastTokenEnd = lexer.token.end
     try lexer.next()
   }
 
   @inline(__always)
-  func eat(_ kind: TokenKind) throws(SyntaxError) -> Bool {
+  func eat(_ kind: TokenKind) throws(ParseError) -> Bool {
     guard lexer.token.kind == kind else { return false }
     try next()
     return true
   }
 
-  func expect(_ kind: TokenKind) throws(SyntaxError) {
+  func expect(_ kind: TokenKind) throws(ParseError) {
     guard lexer.token.kind == kind else { throw unexpected() }
     try next()
   }
 
   /// Scans the token after the current one without consuming anything.
-  func peek() throws(SyntaxError) -> Token {
+  func peek() throws(ParseError) -> Token {
     var copy = lexer
     try copy.next()
     return copy.token
   }
 
   /// Automatic semicolon insertion (ES2024 12.10.1).
-  func consumeSemicolon() throws(SyntaxError) {
+  func consumeSemicolon() throws(ParseError) {
     if try eat(.semicolon) { return }
     if kind == .rightBrace || kind == .eof || token.hasNewlineBefore { return }
     throw unexpected()
@@ -216,16 +215,16 @@ final class Parser {
 
   // MARK: Errors
 
-  func error(_ message: String, at offset: Int32) -> SyntaxError {
-    SyntaxError(message: message, offset: Int(offset))
+  func error(_ message: String, at offset: Int32) -> ParseError {
+    ParseError(message, at: Int(offset))
   }
 
   /// The error for an unexpected current token, worded like other engines'.
-  func unexpected() -> SyntaxError {
+  func unexpected() -> ParseError {
     unexpected(token)
   }
 
-  func unexpected(_ token: Token) -> SyntaxError {
+  func unexpected(_ token: Token) -> ParseError {
     let message: String
     switch token.kind {
     case .eof: message = "Unexpected end of input"
@@ -252,7 +251,7 @@ final class Parser {
   /// Counts one level of nesting; fails cleanly before the native stack or the
   /// configured depth runs out.
   @inline(__always)
-  func enterNesting() throws(SyntaxError) {
+  func enterNesting() throws(ParseError) {
     depth += 1
     if depth > options.maxDepth || Parser.currentStackAddress() < stackLimit {
       throw error("Expression or statement too deeply nested", at: token.start)
@@ -262,18 +261,15 @@ final class Parser {
   @inline(__always)
   func exitNesting() { depth -= 1 }
 
-  @inline(never)
-  static func currentStackAddress() -> UInt {
-    var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-  }
+  @inline(__always)
+  static func currentStackAddress() -> UInt { NativeStack.currentAddress() }
 
   // MARK: Identifiers
 
   func name(of token: Token) -> String { lexer.identifierName(token) }
 
   /// Checks that `token` may be an IdentifierReference here (ES2024 13.1.1).
-  func checkIdentifierReference(_ token: Token) throws(SyntaxError) {
+  func checkIdentifierReference(_ token: Token) throws(ParseError) {
     try checkIdentifierCommon(token)
     if token.word == .arguments && !context.allowArguments {
       throw error(
@@ -283,14 +279,14 @@ final class Parser {
   }
 
   /// Checks that `name` may be a BindingIdentifier here (ES2024 13.1.1).
-  func checkBindingIdentifier(_ token: Token) throws(SyntaxError) {
+  func checkBindingIdentifier(_ token: Token) throws(ParseError) {
     try checkIdentifierCommon(token)
     if strict && (token.word == .eval || token.word == .arguments) {
       throw error("Unexpected eval or arguments in strict mode", at: token.start)
     }
   }
 
-  private func checkIdentifierCommon(_ token: Token) throws(SyntaxError) {
+  private func checkIdentifierCommon(_ token: Token) throws(ParseError) {
     guard token.kind == .identifier else { throw unexpected(token) }
     switch token.word {
     case .none, .eval, .arguments:
@@ -317,7 +313,7 @@ final class Parser {
 
   /// Rechecks a binding name once a function turned out to be strict
   /// (its body has "use strict"; its name and parameters were parsed before).
-  func checkStrictBindingName(_ name: String, at offset: Int32) throws(SyntaxError) {
+  func checkStrictBindingName(_ name: String, at offset: Int32) throws(ParseError) {
     if name == "eval" || name == "arguments" {
       throw error("Unexpected eval or arguments in strict mode", at: offset)
     }
@@ -329,7 +325,7 @@ final class Parser {
   }
 
   /// Consumes a BindingIdentifier.
-  func parseBindingIdentifier() throws(SyntaxError) -> IdentifierReference {
+  func parseBindingIdentifier() throws(ParseError) -> IdentifierReference {
     let current = token
     try checkBindingIdentifier(current)
     try next()
@@ -338,7 +334,7 @@ final class Parser {
 
   // MARK: Program
 
-  func parseProgram() throws(SyntaxError) -> Program {
+  func parseProgram() throws(ParseError) -> Program {
     try next()
     context.allowNewTarget = options.allowNewTarget || options.isFunctionContext
     context.allowSuperProperty = options.allowSuperProperty
@@ -368,12 +364,12 @@ public func parseScript(_ source: SourceFile, options: ParserOptions = .init()) 
   -> Program
 {
   do {
-    return try source.text.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Program in
+    return try source.text.withUnsafeBufferPointer { (buffer) throws(ParseError) -> Program in
       let parser = Parser(lexer: Lexer(text: buffer), source: source, options: options)
       return try parser.parseProgram()
     }
   } catch {
-    throw error.located(in: source)
+    throw SyntaxError(error, in: source)
   }
 }
 
@@ -407,7 +403,7 @@ public func parseFunctionForConstructor(
   let source = SourceFile(name: sourceName, text: text)
   do {
     let function = try text.withUnsafeBufferPointer {
-      (buffer) throws(SyntaxError) -> FunctionNode in
+      (buffer) throws(ParseError) -> FunctionNode in
       let isAsync = kind == .async || kind == .asyncGenerator
       let isGenerator = kind == .generator || kind == .asyncGenerator
       // Each part alone (steps 17–18).
@@ -425,6 +421,6 @@ public func parseFunctionForConstructor(
     }
     return DynamicFunction(source: source, function: function)
   } catch {
-    throw error.located(in: source)
+    throw SyntaxError(error, in: source)
   }
 }

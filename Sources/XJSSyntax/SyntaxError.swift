@@ -22,17 +22,14 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
     self.sourceLine = sourceLine
   }
 
-  /// Fills in the line, column, name and line text from `source`.
-  func located(in source: SourceFile) -> SyntaxError {
-    var copy = self
-    let clamped = max(0, min(offset, source.text.count))
-    let (line, column) = source.location(of: clamped)
-    copy.offset = clamped
-    copy.line = line
-    copy.column = column
-    copy.sourceName = source.name
-    copy.sourceLine = String(decoding: source.lineText(line), as: UTF16.self)
-    return copy
+  /// The public error for a parse failure, located in `source`.
+  init(_ failure: ParseError, in source: SourceFile) {
+    let offset = max(0, min(failure.offset, source.text.count))
+    let (line, column) = source.location(of: offset)
+    self.init(
+      message: failure.message, offset: offset, line: line, column: column,
+      sourceName: source.name,
+      sourceLine: String(decoding: source.lineText(line), as: UTF16.self))
   }
 
   /// The message with its position, the source line and a caret under the column.
@@ -49,5 +46,19 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
       caretIndent += String(repeating: " ", count: column - 1 - sourceLine.utf16.count)
     }
     return text + caretIndent + "^"
+  }
+}
+
+/// The error the lexer and parser throw internally. A reference, so that each
+/// `try` site of the deeply recursive parser reserves one pointer for it rather
+/// than a whole `SyntaxError` (which made debug-build frames several times larger).
+public final class ParseError: Error, @unchecked Sendable {
+  public let message: String
+  /// UTF-16 offset in the source text.
+  public let offset: Int
+
+  init(_ message: String, at offset: Int) {
+    self.message = message
+    self.offset = offset
   }
 }
