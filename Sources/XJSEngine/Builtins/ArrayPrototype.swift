@@ -197,6 +197,12 @@ extension Runtime {
     let length = try lengthOfArrayLike(object)
     if length == 0 { return .false }
     guard let start = try searchStart(fromIndex, length: length) else { return .false }
+    if let indices = sparseIndexSnapshot(object, from: start, to: length) {
+      // Reading runs no JS here, and every absent index reads as undefined.
+      if search.isUndefined && indices.count < length - start { return .true }
+      for index in indices where sameValueZero(try elementValue(object, index), search) { return .true }
+      return .false
+    }
     for index in start..<length {
       if sameValueZero(try elementValue(object, index), search) { return .true }
       if index & 4095 == 4095 { try checkSafePoint() }
@@ -271,22 +277,72 @@ extension Runtime {
   /// other index can be observed there: ordinary elements, data properties only, no indexed
   /// properties on any prototype. nil when probing every index is needed or just as cheap.
   func sparseIndexSnapshot(_ object: ObjectRef, from start: Int, to end: Int) -> [Int]? {
-    guard end - start > 1024, end <= Int(PropertyKey.maximumIndex) + 1, hasOrdinaryElements(object),
-      !prototypesHaveIndexedProperties, let sparse = object.sparseElements
-    else { return nil }
+    guard end - start > 1024, hasOrdinaryElements(object), !prototypesHaveIndexedProperties else { return nil }
+    let sparse = object.sparseElements
     let denseEnd = min(object.denseCount, end)
-    if denseEnd + sparse.entries.count > (end - start) / 2 { return nil }
+    if denseEnd + (sparse?.entries.count ?? 0) > (end - start) / 2 { return nil }
     var indices: [Int] = []
     if start < denseEnd {
       let dense = object.denseElements
       for index in start..<denseEnd where !dense[index].isEmpty { indices.append(index) }
     }
-    for (index, entry) in sparse.entries {
+    for (index, entry) in sparse?.entries ?? [:] {
       if entry.attributes.contains(.accessor) { return nil }
       if Int(index) >= start && Int(index) < end { indices.append(Int(index)) }
     }
+    let firstNamed = Int(PropertyKey.maximumIndex) + 1
+    if end > firstNamed {
+      // Keys from 2^32 - 1 on are named properties, on the object or its prototypes.
+      let range = max(start, firstNamed)..<end
+      guard let named = numericNamedKeys(object, in: range), !prototypesHaveNumericNamedKeys(object, in: range)
+      else { return nil }
+      indices.append(contentsOf: named)
+    }
     indices.sort()
     return indices
+  }
+
+  /// The integers in `range` that name data properties of `object` (nil if one is an accessor).
+  private func numericNamedKeys(_ object: ObjectRef, in range: Range<Int>) -> [Int]? {
+    var found: [Int] = []
+    let shape = object.shape
+    if shape.propertyCount == 0 { return found }
+    for entry in shape.table.entries where entry.key != .none && entry.key.isString {
+      guard let number = integerName(entry.key.atom), range.contains(number) else { continue }
+      if entry.location.attributes.contains(.accessor) { return nil }
+      found.append(number)
+    }
+    return found
+  }
+
+  /// Whether a prototype of `object` has a property named by an integer in `range` (or is exotic).
+  private func prototypesHaveNumericNamedKeys(_ object: ObjectRef, in range: Range<Int>) -> Bool {
+    var current = object.prototype
+    while current.isObject {
+      let prototype = current.asObject
+      if prototype.isProxy { return true }
+      let shape = prototype.shape
+      if shape.propertyCount > 0 {
+        for entry in shape.table.entries where entry.key != .none && entry.key.isString {
+          if let number = integerName(entry.key.atom), range.contains(number) { return true }
+        }
+      }
+      current = prototype.prototype
+    }
+    return false
+  }
+
+  /// The integer a canonical decimal string spells ("4294967296"; not "01", "1e3", "-1"), if any.
+  private func integerName(_ string: StringRef) -> Int? {
+    let length = string.length
+    if length == 0 || length > 16 { return nil }
+    var number = 0
+    for position in 0..<length {
+      let unit = string.codeUnit(at: position, heap)
+      if unit < 0x30 || unit > 0x39 || (position == 0 && unit == 0x30 && length > 1) { return nil }
+      number = number * 10 + Int(unit - 0x30)
+    }
+    return number
   }
 }
 
@@ -711,7 +767,8 @@ extension Runtime {
   }
 
   /// FlattenIntoArray (ES2024 23.1.3.13.1), with an explicit stack of sources instead of
-  /// recursion, so any nesting depth fits. The mapper applies to top-level elements only.
+  /// recursion, so nesting far deeper than the native stack fits (up to 200,000 levels, then
+  /// RangeError). The mapper applies to top-level elements only.
   private func flattenIntoArray(
     _ target: ObjectRef, _ source: ObjectRef, _ sourceLength: Int, depth: Double, mapper: Value = .undefined,
     thisArgument: Value = .undefined
@@ -741,6 +798,8 @@ extension Runtime {
         element = try call(mapper, this: thisArgument, element, Value(position), current.value)
       }
       if depths[level] > 0, try isArray(element) {
+        // A cyclic array flattened to Infinity nests without end: stop, as a recursive flat would.
+        if positions.count >= 200_000 { throw rangeError("Maximum call stack size exceeded") }
         let innerLength = try lengthOfArrayLike(element.asObject)
         sources.append(element)
         lengths.append(innerLength)

@@ -77,23 +77,30 @@ extension Runtime {
 
   private func leaveProxy() { nativeDepth -= 1 }
 
-  /// Steps 1–4 of every proxy internal method: the live target and handler.
-  private func proxyParts(_ proxy: ObjectRef, _ trapName: String) throws(JSException) -> (ObjectRef, ObjectRef) {
-    let handler = proxy.internalSlot(ProxySlot.handler)
-    guard handler.isObject else {
-      throw typeError("Cannot perform '\(trapName)' on a proxy that has been revoked")
+  /// Steps 1–7 of every proxy internal method: the target, the handler and its trap `key`.
+  /// A proxy whose handler lacks the trap forwards to its target in tail position, so a chain
+  /// of such proxies is followed in a loop: the result is the first proxy level with the trap,
+  /// or the first non-proxy target (handler nil) that the operation applies to directly.
+  private func resolveTrap(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> (ObjectRef, ObjectRef?, Value)
+  {
+    var current = proxy
+    while true {
+      let handlerValue = current.internalSlot(ProxySlot.handler)
+      guard handlerValue.isObject else {
+        throw typeError("Cannot perform '\(keyDescription(key))' on a proxy that has been revoked")
+      }
+      let handler = handlerValue.asObject
+      let target = current.internalSlot(ProxySlot.target).asObject
+      let trap = try get(handler, key)
+      if !trap.isNullish {
+        if !trap.isCallable {
+          throw typeError("'\(keyDescription(key))' on proxy: trap is \(describeForError(trap)), not a function")
+        }
+        return (target, handler, trap)
+      }
+      if !target.isProxy { return (target, nil, .undefined) }
+      current = target
     }
-    return (proxy.internalSlot(ProxySlot.target).asObject, handler.asObject)
-  }
-
-  /// GetMethod(handler, trapName): undefined when the handler has no such trap.
-  private func proxyTrap(_ handler: ObjectRef, _ key: PropertyKey) throws(JSException) -> Value {
-    let trap = try get(handler, key)
-    if trap.isNullish { return .undefined }
-    if !trap.isCallable {
-      throw typeError("'\(keyDescription(key))' on proxy: trap is \(describeForError(trap)), not a function")
-    }
-    return trap
   }
 
   /// Calls a trap with its arguments rooted (they may exist nowhere else, e.g. a fresh key string).
@@ -119,9 +126,8 @@ extension Runtime {
   func proxyGetPrototypeOf(_ proxy: ObjectRef) throws(JSException) -> Value {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "getPrototypeOf")
-    let trap = try proxyTrap(handler, names.getPrototypeOf)
-    if trap.isUndefined { return try getPrototypeOf(target) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.getPrototypeOf)
+    guard let handler = foundHandler else { return try getPrototypeOf(target) }
     let handlerPrototype = try callTrap(trap, handler, target.value)
     guard handlerPrototype.isObject || handlerPrototype.isNull else {
       throw typeError("'getPrototypeOf' on proxy: trap returned neither object nor null")
@@ -139,9 +145,8 @@ extension Runtime {
   func proxySetPrototypeOf(_ proxy: ObjectRef, _ value: Value) throws(JSException) -> Bool {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "setPrototypeOf")
-    let trap = try proxyTrap(handler, names.setPrototypeOf)
-    if trap.isUndefined { return try setPrototypeOf(target, value) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.setPrototypeOf)
+    guard let handler = foundHandler else { return try setPrototypeOf(target, value) }
     if !(try callBooleanTrap(trap, handler, target.value, value)) { return false }
     if try isExtensible(target) { return true }
     let targetPrototype = try getPrototypeOf(target)
@@ -159,9 +164,8 @@ extension Runtime {
   func proxyIsExtensible(_ proxy: ObjectRef) throws(JSException) -> Bool {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "isExtensible")
-    let trap = try proxyTrap(handler, names.isExtensible)
-    if trap.isUndefined { return try isExtensible(target) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.isExtensible)
+    guard let handler = foundHandler else { return try isExtensible(target) }
     let result = try callBooleanTrap(trap, handler, target.value)
     let targetResult = try isExtensible(target)
     if result != targetResult {
@@ -176,9 +180,8 @@ extension Runtime {
   func proxyPreventExtensions(_ proxy: ObjectRef) throws(JSException) -> Bool {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "preventExtensions")
-    let trap = try proxyTrap(handler, names.preventExtensions)
-    if trap.isUndefined { return try preventExtensions(target) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.preventExtensions)
+    guard let handler = foundHandler else { return try preventExtensions(target) }
     let result = try callBooleanTrap(trap, handler, target.value)
     if result, try isExtensible(target) {
       throw typeError("'preventExtensions' on proxy: trap returned truish but the proxy target is extensible")
@@ -192,9 +195,8 @@ extension Runtime {
   func proxyGetOwnProperty(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> PropertyDescriptor? {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "getOwnPropertyDescriptor")
-    let trap = try proxyTrap(handler, names.getOwnPropertyDescriptor)
-    if trap.isUndefined { return try getOwnProperty(target, key) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.getOwnPropertyDescriptor)
+    guard let handler = foundHandler else { return try getOwnProperty(target, key) }
     let trapResult = try callTrap(trap, handler, target.value, keyValue(key))
     guard trapResult.isObject || trapResult.isUndefined else {
       throw typeError(
@@ -262,9 +264,8 @@ extension Runtime {
   {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "defineProperty")
-    let trap = try proxyTrap(handler, names.defineProperty)
-    if trap.isUndefined { return try defineOwnProperty(target, key, descriptor) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.defineProperty)
+    guard let handler = foundHandler else { return try defineOwnProperty(target, key, descriptor) }
     let descriptorObject = fromPropertyDescriptor(descriptor)
     if !(try callBooleanTrap(trap, handler, target.value, keyValue(key), descriptorObject)) { return false }
     let targetDescriptor = try getOwnProperty(target, key)
@@ -309,9 +310,8 @@ extension Runtime {
   func proxyHas(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "has")
-    let trap = try proxyTrap(handler, names.has)
-    if trap.isUndefined { return try hasProperty(target, key) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.has)
+    guard let handler = foundHandler else { return try hasProperty(target, key) }
     let result = try callBooleanTrap(trap, handler, target.value, keyValue(key))
     if !result, let targetDescriptor = try getOwnProperty(target, key) {
       if targetDescriptor.configurable == false {
@@ -334,9 +334,8 @@ extension Runtime {
   func proxyGet(_ proxy: ObjectRef, _ key: PropertyKey, receiver: Value) throws(JSException) -> Value {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "get")
-    let trap = try proxyTrap(handler, names.get)
-    if trap.isUndefined { return try get(target, key, receiver: receiver) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.get)
+    guard let handler = foundHandler else { return try get(target, key, receiver: receiver) }
     let trapResult = try callTrap(trap, handler, target.value, keyValue(key), receiver)
     if let targetDescriptor = try getOwnProperty(target, key), targetDescriptor.configurable == false {
       if targetDescriptor.isDataDescriptor && targetDescriptor.writable == false
@@ -361,9 +360,8 @@ extension Runtime {
   func proxySet(_ proxy: ObjectRef, _ key: PropertyKey, _ value: Value, receiver: Value) throws(JSException) -> Bool {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "set")
-    let trap = try proxyTrap(handler, names.set)
-    if trap.isUndefined { return try set(target, key, value, receiver: receiver) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.set)
+    guard let handler = foundHandler else { return try set(target, key, value, receiver: receiver) }
     if !(try callBooleanTrap(trap, handler, target.value, keyValue(key), value, receiver)) { return false }
     if let targetDescriptor = try getOwnProperty(target, key), targetDescriptor.configurable == false {
       if targetDescriptor.isDataDescriptor && targetDescriptor.writable == false
@@ -388,9 +386,8 @@ extension Runtime {
   func proxyDelete(_ proxy: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "deleteProperty")
-    let trap = try proxyTrap(handler, names.deleteProperty)
-    if trap.isUndefined { return try delete(target, key) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.deleteProperty)
+    guard let handler = foundHandler else { return try delete(target, key) }
     if !(try callBooleanTrap(trap, handler, target.value, keyValue(key))) { return false }
     guard let targetDescriptor = try getOwnProperty(target, key) else { return true }
     if targetDescriptor.configurable == false {
@@ -413,9 +410,8 @@ extension Runtime {
   func proxyOwnKeys(_ proxy: ObjectRef) throws(JSException) -> [PropertyKey] {
     try enterProxy()
     defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "ownKeys")
-    let trap = try proxyTrap(handler, names.ownKeys)
-    if trap.isUndefined { return try ownPropertyKeys(target) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.ownKeys)
+    guard let handler = foundHandler else { return try ownPropertyKeys(target) }
     let trapResultArray = try callTrap(trap, handler, target.value)
     let trapResult = try ownKeysTrapResult(trapResultArray)
     let resultRoots = rootKeys(trapResult)
@@ -487,11 +483,8 @@ extension Runtime {
 
   /// ES2024 10.5.12
   func proxyCall(_ proxy: ObjectRef, this: Value, arguments: UnsafeBufferPointer<Value>) throws(JSException) -> Value {
-    try enterProxy()
-    defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "apply")
-    let trap = try proxyTrap(handler, names.apply)
-    if trap.isUndefined { return try call(target.value, this: this, arguments: arguments) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.apply)
+    guard let handler = foundHandler else { return try call(target.value, this: this, arguments: arguments) }
     let argumentArray = newArray(arguments)
     return try callTrap(trap, handler, target.value, this, argumentArray.value)
   }
@@ -500,11 +493,10 @@ extension Runtime {
   func proxyConstruct(_ proxy: ObjectRef, arguments: UnsafeBufferPointer<Value>, newTarget: Value) throws(JSException)
     -> Value
   {
-    try enterProxy()
-    defer { leaveProxy() }
-    let (target, handler) = try proxyParts(proxy, "construct")
-    let trap = try proxyTrap(handler, names.construct)
-    if trap.isUndefined { return try construct(target.value, arguments: arguments, newTarget: newTarget) }
+    let (target, foundHandler, trap) = try resolveTrap(proxy, names.construct)
+    guard let handler = foundHandler else {
+      return try construct(target.value, arguments: arguments, newTarget: newTarget)
+    }
     let argumentArray = newArray(arguments)
     let newObject = try callTrap(trap, handler, target.value, argumentArray.value, newTarget)
     guard newObject.isObject else {
