@@ -260,6 +260,11 @@ struct StringBuilder {
 }
 
 // MARK: - Searching
+//
+// A first-unit scan with memcmp (memchr for Latin-1) handles ordinary input; when the
+// candidate comparisons cost more than a few passes over the haystack (adversarial
+// input such as "aaa…ab" in "aaa…a"), the search switches to Knuth–Morris–Pratt, so
+// it stays linear.
 
 extension CodeUnits {
   /// StringIndexOf (ES2024 6.1.4.1): the first index ≥ `from` where `needle` occurs, or -1.
@@ -268,10 +273,34 @@ extension CodeUnits {
     if needleCount == 0 { return from <= count ? from : -1 }
     if from + needleCount > count { return -1 }
     let first = needle[0]
+    if let latin1, needle.isLatin1 { return latin1IndexOf(latin1, needle, from: from) }
+    if isLatin1 && first > 0xFF { return -1 }
+    var budget = (count - from) * 4 + 256
     var index = from
     let last = count - needleCount
     while index <= last {
-      if self[index] == first && matches(needle, at: index) { return index }
+      if self[index] == first {
+        if matches(needle, at: index) { return index }
+        budget -= needleCount
+        if budget < 0 { return kmpSearch(needle, from: index + 1, reverse: false) }
+      }
+      index += 1
+    }
+    return -1
+  }
+
+  private func latin1IndexOf(_ haystack: UnsafePointer<UInt8>, _ needle: CodeUnits, from: Int) -> Int {
+    let needleCount = needle.count
+    let first = Int32(needle.latin1.unsafelyUnwrapped[0])
+    let last = count - needleCount
+    var budget = (count - from) * 4 + 256
+    var index = from
+    while index <= last {
+      guard let found = memchr(haystack + index, first, last - index + 1) else { return -1 }
+      index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - haystack
+      if matches(needle, at: index) { return index }
+      budget -= needleCount
+      if budget < 0 { return kmpSearch(needle, from: index + 1, reverse: false) }
       index += 1
     }
     return -1
@@ -279,9 +308,17 @@ extension CodeUnits {
 
   /// The last index ≤ `from` where `needle` occurs, or -1.
   func lastIndexOf(_ needle: CodeUnits, from: Int) -> Int {
-    var index = Swift.min(from, count - needle.count)
+    let start = Swift.min(from, count - needle.count)
+    if start < 0 { return -1 }
+    if needle.count == 0 { return start }
+    var budget = start * 4 + 256
+    var index = start
     while index >= 0 {
-      if matches(needle, at: index) { return index }
+      if self[index] == needle[0] {
+        if matches(needle, at: index) { return index }
+        budget -= needle.count
+        if budget < 0 { return kmpSearch(needle, from: index - 1, reverse: true) }
+      }
       index -= 1
     }
     return -1
@@ -298,5 +335,30 @@ extension CodeUnits {
     }
     for offset in 0..<needleCount where self[index + offset] != needle[offset] { return false }
     return true
+  }
+
+  /// Knuth–Morris–Pratt: the first match starting at or after `from` (or, with `reverse`,
+  /// the last one starting at or before `from`), in time linear in both lengths.
+  private func kmpSearch(_ needle: CodeUnits, from: Int, reverse: Bool) -> Int {
+    let needleCount = needle.count
+    // The needle read forwards, or backwards for a reverse search.
+    func pattern(_ index: Int) -> UInt16 { reverse ? needle[needleCount - 1 - index] : needle[index] }
+    var failure = [Int](repeating: 0, count: needleCount)
+    var length = 0
+    for index in 1..<Swift.max(needleCount, 1) {
+      while length > 0 && pattern(index) != pattern(length) { length = failure[length - 1] }
+      if pattern(index) == pattern(length) { length += 1 }
+      failure[index] = length
+    }
+    var matched = 0
+    var position = reverse ? Swift.min(from, count - needleCount) + needleCount - 1 : from
+    while reverse ? position >= 0 : position < count {
+      let unit = self[position]
+      while matched > 0 && unit != pattern(matched) { matched = failure[matched - 1] }
+      if unit == pattern(matched) { matched += 1 }
+      if matched == needleCount { return reverse ? position : position - needleCount + 1 }
+      position += reverse ? -1 : 1
+    }
+    return -1
   }
 }

@@ -14,6 +14,7 @@ extension Runtime {
     var builder = StringBuilder(capacity: units.count)
     var index = 0
     while index < units.count {
+      if index & 0xFFFE == 0 && index != 0 { try checkSafePoint() }  // steps are 1 or 2 code units
       let (codePoint, size) = units.codePoint(at: index)
       if codePoint < 0x80 {
         builder.append(UInt16(codePoint >= 0x41 && codePoint <= 0x5A ? codePoint + 0x20 : codePoint))
@@ -35,6 +36,7 @@ extension Runtime {
     var builder = StringBuilder(capacity: units.count)
     var index = 0
     while index < units.count {
+      if index & 0xFFFE == 0 && index != 0 { try checkSafePoint() }  // steps are 1 or 2 code units
       let (codePoint, size) = units.codePoint(at: index)
       if codePoint < 0x80 {
         builder.append(UInt16(codePoint >= 0x61 && codePoint <= 0x7A ? codePoint - 0x20 : codePoint))

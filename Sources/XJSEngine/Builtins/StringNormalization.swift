@@ -31,11 +31,20 @@ extension Runtime {
     var index = 0
     while index < units.count && units[index] < limit { index += 1 }
     if index == units.count { return string }
-    var codePoints = UnicodeNormalizer.codePoints(of: units)
-    codePoints = UnicodeNormalizer.decompose(codePoints, compatibility: form.compatibility)
-    if form.composes { codePoints = UnicodeNormalizer.compose(codePoints) }
-    var builder = StringBuilder(capacity: codePoints.count)
-    for codePoint in codePoints { builder.appendCodePoint(codePoint) }
+    // Normalize chunk by chunk, cut before code points nothing can reorder or compose
+    // across, so long strings reach safe points (time limits, interrupts).
+    let codePoints = UnicodeNormalizer.codePoints(of: units)
+    var builder = StringBuilder(capacity: units.count)
+    var chunkStart = 0
+    while chunkStart < codePoints.count {
+      var end = min(chunkStart + 4096, codePoints.count)
+      while end < codePoints.count && !UnicodeNormalizer.isChunkBoundary(codePoints[end]) { end += 1 }
+      var chunk = UnicodeNormalizer.decompose(codePoints[chunkStart..<end], compatibility: form.compatibility)
+      if form.composes { chunk = UnicodeNormalizer.compose(chunk) }
+      for codePoint in chunk { builder.appendCodePoint(codePoint) }
+      chunkStart = end
+      try checkSafePoint()
+    }
     return try builder.finish(self)
   }
 }
@@ -82,8 +91,27 @@ enum UnicodeNormalizer {
     return 0
   }
 
+  /// Whether normalization can restart at this code point: a starter with no
+  /// decomposition that never composes with what precedes it.
+  static func isChunkBoundary(_ codePoint: UInt32) -> Bool {
+    if codePoint < 0x300 { return codePoint < 0xA0 }
+    if codePoint >= sBase && codePoint < sBase + sCount { return false }
+    if combiningClass(codePoint) != 0 || decompositionEntry(codePoint) != nil { return false }
+    return !compositionSeconds.contains(codePoint)
+  }
+
+  /// Every code point that can be the second of a primary composite (with Hangul V and T jamo).
+  private static let compositionSeconds: Set<UInt32> = {
+    var seconds = Set<UInt32>()
+    let triples = NormalizationTables.compositionTriples
+    for index in stride(from: 1, to: triples.count, by: 3) { seconds.insert(triples[index]) }
+    for jamo in vBase..<(vBase + vCount) { seconds.insert(jamo) }
+    for jamo in (tBase + 1)..<(tBase + tCount) { seconds.insert(jamo) }
+    return seconds
+  }()
+
   /// The full decomposition of every code point, then canonical ordering.
-  static func decompose(_ codePoints: [UInt32], compatibility: Bool) -> [UInt32] {
+  static func decompose(_ codePoints: ArraySlice<UInt32>, compatibility: Bool) -> [UInt32] {
     var result: [UInt32] = []
     result.reserveCapacity(codePoints.count + 8)
     for codePoint in codePoints { appendDecomposition(of: codePoint, compatibility: compatibility, to: &result) }
@@ -120,7 +148,7 @@ enum UnicodeNormalizer {
   }
 
   /// The offset of the code point's entry in `decompositionData`, or nil.
-  private static func decompositionEntry(_ codePoint: UInt32) -> Int? {
+  static func decompositionEntry(_ codePoint: UInt32) -> Int? {
     let keys = NormalizationTables.decompositionKeys
     var low = 0
     var high = keys.count
@@ -132,24 +160,44 @@ enum UnicodeNormalizer {
     return Int(NormalizationTables.decompositionOffsets[low])
   }
 
-  /// Canonical Ordering Algorithm: a stable sort of each run of non-starters by class.
+  /// Canonical Ordering Algorithm: a stable sort of each run of non-starters by class
+  /// (insertion sort for the usual short runs, a keyed sort for long ones).
   private static func sortCanonically(_ codePoints: inout [UInt32]) {
-    var index = 1
-    while index < codePoints.count {
+    var start = 0
+    while start < codePoints.count {
+      if combiningClass(codePoints[start]) == 0 {
+        start += 1
+        continue
+      }
+      var end = start + 1
+      while end < codePoints.count && combiningClass(codePoints[end]) != 0 { end += 1 }
+      if end - start > 32 {
+        sortLongRun(&codePoints, start..<end)
+      } else {
+        insertionSort(&codePoints, start..<end)
+      }
+      start = end
+    }
+  }
+
+  private static func insertionSort(_ codePoints: inout [UInt32], _ run: Range<Int>) {
+    for index in run.dropFirst() {
       let current = codePoints[index]
       let currentClass = combiningClass(current)
-      if currentClass != 0 {
-        var position = index
-        while position > 0 {
-          let previousClass = combiningClass(codePoints[position - 1])
-          if previousClass <= currentClass { break }
-          codePoints[position] = codePoints[position - 1]
-          position -= 1
-        }
-        codePoints[position] = current
+      var position = index
+      while position > run.lowerBound && combiningClass(codePoints[position - 1]) > currentClass {
+        codePoints[position] = codePoints[position - 1]
+        position -= 1
       }
-      index += 1
+      codePoints[position] = current
     }
+  }
+
+  /// Sorting by (class, original position) keeps equal classes in order.
+  private static func sortLongRun(_ codePoints: inout [UInt32], _ run: Range<Int>) {
+    let keyed = run.map { (UInt64(combiningClass(codePoints[$0])) << 32 | UInt64($0 - run.lowerBound), codePoints[$0]) }
+    let sorted = keyed.sorted { $0.0 < $1.0 }
+    for (offset, entry) in sorted.enumerated() { codePoints[run.lowerBound + offset] = entry.1 }
   }
 
   /// Canonical Composition Algorithm over a decomposed, canonically ordered sequence.

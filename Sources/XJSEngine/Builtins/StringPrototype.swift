@@ -279,7 +279,10 @@ extension Runtime {
   func thisStringCoerced(_ arguments: NativeArguments, _ method: String) throws(JSException) -> StringRef {
     let this = arguments.this
     if this.isString { return this.asString }
-    if this.isNullish { throw typeError("String.prototype.\(method) called on null or undefined") }
+    if this.isNullish {
+      let separator = method.hasPrefix("[") ? "" : "."
+      throw typeError("String.prototype\(separator)\(method) called on null or undefined")
+    }
     return try toString(this)
   }
 
@@ -337,17 +340,27 @@ extension Runtime {
     if filler.isEmpty { return string }
     if intMaxLength > maximumStringLength { throw rangeError("Invalid string length") }
     let fillLength = intMaxLength - stringLength
-    var builder = StringBuilder(capacity: intMaxLength)
-    if !atStart { builder.append(string, heap) }
-    let fillerUnits = CodeUnits(filler, heap)
-    var remaining = fillLength
-    while remaining > 0 {
-      let piece = min(remaining, fillerUnits.count)
-      builder.append(fillerUnits, from: 0, to: piece)
-      remaining -= piece
+    string.flattened(heap)
+    // The filler as far as it is used (so the result is Latin-1 whenever it can be).
+    let piece = substring(filler, 0, min(filler.length, fillLength))
+    let result = allocateFlatString(length: intMaxLength, latin1: string.isLatin1 && piece.isLatin1)
+    let fillOffset = atStart ? 0 : stringLength
+    copyCharacters(from: string, to: result, at: atStart ? fillLength : 0)
+    copyCharacters(from: piece, to: result, at: fillOffset)
+    fillByDoubling(result, from: fillOffset, filled: piece.length, total: fillLength)
+    return result
+  }
+
+  /// Repeats the first `filled` code units of `target` (from `start`) until `total` are there.
+  private func fillByDoubling(_ target: StringRef, from start: Int, filled: Int, total: Int) {
+    let unitSize = target.isLatin1 ? 1 : 2
+    let base = target.rawCharacters + start * unitSize
+    var done = filled
+    while done < total {
+      let chunk = min(done, total - done)
+      (base + done * unitSize).copyMemory(from: base, byteCount: chunk * unitSize)
+      done += chunk
     }
-    if atStart { builder.append(string, heap) }
-    return try builder.finish(self)
   }
 
   /// String.prototype.repeat (ES2024 22.1.3.18): copies by doubling into one new string.
@@ -362,15 +375,8 @@ extension Runtime {
     let total = length * Int(count)
     string.flattened(heap)
     let result = allocateFlatString(length: total, latin1: string.isLatin1)
-    let unitSize = string.isLatin1 ? 1 : 2
-    let target = result.rawCharacters
-    target.copyMemory(from: string.rawCharacters, byteCount: length * unitSize)
-    var filled = length
-    while filled < total {
-      let chunk = min(filled, total - filled)
-      (target + filled * unitSize).copyMemory(from: target, byteCount: chunk * unitSize)
-      filled += chunk
-    }
+    copyCharacters(from: string, to: result, at: 0)
+    fillByDoubling(result, from: 0, filled: length, total: total)
     return result
   }
 
