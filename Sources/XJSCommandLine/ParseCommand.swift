@@ -76,26 +76,32 @@ private func parseFile(_ path: String, _ options: ParseCommandOptions) -> Int32 
   parserOptions.validateRegExp = validateRegExpLiteral
   var program: Program?
   var failure: SyntaxError?
-  var best = Double.infinity
-  var total = 0.0
+  // The machine may be shared: CPU time of this thread is the honest measure;
+  // wall time is reported beside it.
+  var bestCPU = Double.infinity
+  var bestWall = Double.infinity
+  var totalCPU = 0.0
   for _ in 0..<options.repeatCount {
-    let started = monotonicSeconds()
+    program = nil  // freeing the previous tree is not part of parsing
+    let startedCPU = clockSeconds(CLOCK_THREAD_CPUTIME_ID)
+    let startedWall = clockSeconds(CLOCK_MONOTONIC)
     do {
       program = try parseScript(source, options: parserOptions)
     } catch {
       failure = error
     }
-    let elapsed = monotonicSeconds() - started
-    best = min(best, elapsed)
-    total += elapsed
+    let cpu = clockSeconds(CLOCK_THREAD_CPUTIME_ID) - startedCPU
+    bestCPU = min(bestCPU, cpu)
+    bestWall = min(bestWall, clockSeconds(CLOCK_MONOTONIC) - startedWall)
+    totalCPU += cpu
     if failure != nil { break }
   }
   if options.time {
-    let megabytes = Double(text.count) / 1_000_000
+    let units = Double(text.count)
     printError(
-      "\(path): \(text.count) UTF-16 units, best \(formatMilliseconds(best)) ms"
-        + " (\(formatRate(megabytes / best)) M units/s), mean \(formatMilliseconds(total / Double(options.repeatCount))) ms"
-    )
+      "\(path): \(text.count) UTF-16 units; parse CPU time best \(formatMilliseconds(bestCPU)) ms"
+        + " (\(formatRate(units / bestCPU / 1e6)) M units/s), mean \(formatMilliseconds(totalCPU / Double(options.repeatCount))) ms"
+        + " over \(options.repeatCount); wall best \(formatMilliseconds(bestWall)) ms")
   }
   if let failure {
     if options.check {
@@ -146,9 +152,9 @@ func printError(_ message: String) {
   fputs(message + "\n", stderr)
 }
 
-private func monotonicSeconds() -> Double {
+private func clockSeconds(_ clock: clockid_t) -> Double {
   var time = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &time)
+  clock_gettime(clock, &time)
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 

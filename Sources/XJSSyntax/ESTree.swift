@@ -195,14 +195,14 @@ struct ESTreeWriter {
 
   /// The first token at or after `offset` (to recover ranges the AST does not keep).
   private func token(at offset: Int32) -> Token {
-    var lexer = Lexer(text: text, start: Int(offset))
+    let lexer = Lexer(text: text, start: Int(offset))
     _ = try? lexer.next()
     return lexer.token
   }
 
   /// The token after the one at `offset`.
   private func tokenAfter(_ offset: Int32) -> Token {
-    var lexer = Lexer(text: text, start: Int(offset))
+    let lexer = Lexer(text: text, start: Int(offset))
     _ = try? lexer.next()
     _ = try? lexer.next()
     return lexer.token
@@ -505,7 +505,7 @@ struct ESTreeWriter {
     } else if let last = function.parameters.last {
       from = last.range.end
     }
-    var lexer = Lexer(text: text, start: Int(from))
+    let lexer = Lexer(text: text, start: Int(from))
     // Skip to the parameter list's `)`, then take the `{` that follows.
     var depth = 0
     var sawParameters = function.restParameter != nil || !function.parameters.isEmpty
@@ -534,7 +534,7 @@ struct ESTreeWriter {
 
   /// A method's FunctionExpression starts at its parameter list (acorn, esprima).
   private func methodFunctionRange(_ function: FunctionNode, key: PropertyKeyNode) -> SourceRange {
-    var lexer = Lexer(text: text, start: Int(key.range.end))
+    let lexer = Lexer(text: text, start: Int(key.range.end))
     while (try? lexer.next()) != nil, lexer.token.kind != .eof {
       if lexer.token.kind == .leftParen {
         return SourceRange(start: lexer.token.start, end: function.range.end)
@@ -573,7 +573,7 @@ struct ESTreeWriter {
   }
 
   private func classBodyStart(_ node: ClassNode) -> Int32 {
-    var lexer = Lexer(
+    let lexer = Lexer(
       text: text, start: Int(node.superClass?.range.end ?? node.name?.range.end ?? node.range.start)
     )
     while (try? lexer.next()) != nil, lexer.token.kind != .eof {

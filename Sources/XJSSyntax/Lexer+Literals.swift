@@ -3,7 +3,7 @@
 extension Lexer {
   // MARK: Numbers (ES2024 12.9.3, Annex B.1.1)
 
-  mutating func scanNumber(flags: UInt8) throws(ParseError) {
+  func scanNumber(flags: UInt8) throws(ParseError) {
     let start = position
     var tokenFlags = flags
     var kind = TokenKind.number
@@ -43,7 +43,7 @@ extension Lexer {
 
   /// Scans decimal digits with numeric separators into `digitScratch`; returns
   /// how many digits there were.
-  private mutating func scanDecimalDigits() throws(ParseError) -> Int {
+  private func scanDecimalDigits() throws(ParseError) -> Int {
     var count = 0
     while position < end {
       let unit = text[position]
@@ -73,7 +73,7 @@ extension Lexer {
   }
 
   /// DecimalLiteral or DecimalBigIntegerLiteral.
-  private mutating func scanDecimalLiteral(literalStart: Int) throws(ParseError) -> TokenKind {
+  private func scanDecimalLiteral(literalStart: Int) throws(ParseError) -> TokenKind {
     digitScratch.removeAll(keepingCapacity: true)
     let integerDigits = try scanDecimalDigits()
     var isInteger = true
@@ -126,7 +126,7 @@ extension Lexer {
   }
 
   /// After `0x`, `0o` or `0b`: the digits, with separators and an optional `n`.
-  private mutating func scanRadixLiteral(radix: Int, literalStart: Int) throws(ParseError)
+  private func scanRadixLiteral(radix: Int, literalStart: Int) throws(ParseError)
     -> TokenKind
   {
     var digits: [UInt8] = []
@@ -154,7 +154,7 @@ extension Lexer {
 
   /// `0` followed by digits: LegacyOctalIntegerLiteral, or NonOctalDecimalIntegerLiteral
   /// (`08`, `09.5`) when a digit is 8 or 9. Neither allows separators or BigInt.
-  private mutating func scanLegacyLiteral(literalStart: Int) throws(ParseError) {
+  private func scanLegacyLiteral(literalStart: Int) throws(ParseError) {
     digitScratch.removeAll(keepingCapacity: true)
     var isOctal = true
     while position < end, isDecimalDigit(text[position]) {
@@ -266,7 +266,7 @@ extension Lexer {
 
   // MARK: Strings (ES2024 12.9.4, Annex B.1.2)
 
-  mutating func scanString(quote: UInt16, flags: UInt8) throws(ParseError) {
+  func scanString(quote: UInt16, flags: UInt8) throws(ParseError) {
     let start = position
     position += 1
     var index = position
@@ -320,7 +320,7 @@ extension Lexer {
   }
 
   /// Decodes the escape after a `\` at `position - 1`, appending its value.
-  mutating func scanEscape(into value: inout [UInt16]) -> EscapeResult {
+  func scanEscape(into value: inout [UInt16]) -> EscapeResult {
     guard position < end else { return .invalid("Invalid or unexpected token") }
     let unit = text[position]
     position += 1
@@ -361,7 +361,7 @@ extension Lexer {
   }
 
   /// Annex B.1.2 LegacyOctalEscapeSequence: up to three digits, at most \377.
-  private mutating func scanLegacyOctalEscape(firstDigit: UInt16) -> UInt16 {
+  private func scanLegacyOctalEscape(firstDigit: UInt16) -> UInt16 {
     var result = firstDigit - 0x30
     let maxDigits = firstDigit <= 0x33 ? 3 : 2
     var count = 1
@@ -379,7 +379,7 @@ extension Lexer {
 
   /// Scans a template piece starting at `position` (a backquote, or the `}`
   /// ending a substitution) up to and including a backquote or `${`.
-  mutating func scanTemplate(flags: UInt8) throws(ParseError) {
+  func scanTemplate(flags: UInt8) throws(ParseError) {
     let start = position
     position += 1
     var cooked: [UInt16] = []
@@ -427,7 +427,7 @@ extension Lexer {
 
   /// Decodes a template escape into `cooked`; returns an error message when the
   /// escape is not a valid TemplateCharacter (then the cooked value is undefined).
-  private mutating func scanTemplateEscape(into cooked: inout [UInt16]) -> String? {
+  private func scanTemplateEscape(into cooked: inout [UInt16]) -> String? {
     let unit = self.unit(at: position)
     if unit == 0x30 && !isDecimalDigit(self.unit(at: position + 1)) {
       position += 1
@@ -465,7 +465,7 @@ extension Lexer {
   }
 
   /// The current token is `}`: rescan it as the continuation of a template.
-  mutating func rescanTemplateContinuation() throws(ParseError) {
+  func rescanTemplateContinuation() throws(ParseError) {
     position = Int(token.start)
     try scanTemplate(flags: token.flags & Token.newlineBeforeFlag)
   }
@@ -474,7 +474,7 @@ extension Lexer {
 
   /// The current token is `/` or `/=` where an expression starts: rescan it
   /// as a RegularExpressionLiteral.
-  mutating func rescanRegExp() throws(ParseError) {
+  func rescanRegExp() throws(ParseError) {
     let start = Int(token.start)
     position = start + 1
     var inClass = false

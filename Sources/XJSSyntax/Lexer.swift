@@ -5,30 +5,36 @@
 // the parser decide. Where the grammar's goal symbol matters — a `/` starting a
 // regular expression, a `}` continuing a template — the parser asks for a rescan.
 
-struct Lexer {
+/// A class, so that the parser calls it through one reference: as a struct held
+/// by the parser, every call copied it (and retained each of its arrays).
+/// Stored properties are `@exclusivity(unchecked)` for the same reason as the
+/// parser's: no overlapping accesses, and dynamic checks cost on every token.
+final class Lexer {
   let text: UnsafeBufferPointer<UInt16>
   let end: Int
   /// The offset of the next character to scan.
-  var position: Int
+  @exclusivity(unchecked) var position: Int
   /// The current token.
-  var token: Token
-  private var hasProducedToken = false
+  @exclusivity(unchecked) var token: Token
+  @exclusivity(unchecked) private var hasProducedToken = false
 
   // Values of the current token.
-  var numberValue: Double = 0
+  @exclusivity(unchecked) var numberValue: Double = 0
   /// BigInt literal value as decimal digits.
-  var bigIntValue: String = ""
+  @exclusivity(unchecked) var bigIntValue: String = ""
   /// String literal value, or the cooked value of a template piece.
-  var stringValue: [UInt16] = []
+  @exclusivity(unchecked) var stringValue: [UInt16] = []
   /// The raw value of a template piece (CR and CRLF normalized to LF).
-  var templateRaw: [UInt16] = []
+  @exclusivity(unchecked) var templateRaw: [UInt16] = []
   /// Where the first invalid escape of a template piece is, and why.
-  var templateEscapeError: ParseError?
-  var regExpPattern: [UInt16] = []
-  var regExpFlags: String = ""
+  @exclusivity(unchecked) var templateEscapeError: ParseError?
+  @exclusivity(unchecked) var regExpPattern: [UInt16] = []
+  @exclusivity(unchecked) var regExpFlags: String = ""
 
   /// Digits of a decimal literal without separators, reused between literals.
-  var digitScratch: [UInt8] = []
+  @exclusivity(unchecked) var digitScratch: [UInt8] = []
+  /// Held here so the hot path does not go through a lazy global each time.
+  let words = WordTable.shared
 
   /// Scans `text[start..<end]` (the whole text by default); offsets stay
   /// relative to the start of `text`.
@@ -37,6 +43,22 @@ struct Lexer {
     self.end = end ?? text.count
     self.position = start
     self.token = Token(kind: .eof, start: Int32(start), end: Int32(start))
+  }
+
+  struct State {
+    let position: Int
+    let token: Token
+    let hasProducedToken: Bool
+  }
+
+  func saveState() -> State {
+    State(position: position, token: token, hasProducedToken: hasProducedToken)
+  }
+
+  func restoreState(_ state: State) {
+    position = state.position
+    token = state.token
+    hasProducedToken = state.hasProducedToken
   }
 
   /// The code unit at `index`, or 0 past the end (callers compare with non-zero units).
@@ -52,7 +74,7 @@ struct Lexer {
   // MARK: Tokens
 
   /// Scans the next token into `token`.
-  mutating func next() throws(ParseError) {
+  func next() throws(ParseError) {
     let newline = try skipTrivia()
     hasProducedToken = true
     let start = position
@@ -87,7 +109,7 @@ struct Lexer {
 
   /// Skips white space, line terminators and comments; returns whether a line
   /// terminator was among them.
-  private mutating func skipTrivia() throws(ParseError) -> Bool {
+  private func skipTrivia() throws(ParseError) -> Bool {
     var newline = false
     while position < end {
       let unit = text[position]
@@ -127,14 +149,14 @@ struct Lexer {
     return newline
   }
 
-  private mutating func skipLineComment(from start: Int) {
+  private func skipLineComment(from start: Int) {
     var index = start
     while index < end && !isLineTerminator(text[index]) { index += 1 }
     position = index
   }
 
   /// Skips `/* … */`; returns whether it contains a line terminator.
-  private mutating func skipBlockComment() throws(ParseError) -> Bool {
+  private func skipBlockComment() throws(ParseError) -> Bool {
     let start = position
     var index = position + 2
     var newline = false
@@ -153,7 +175,7 @@ struct Lexer {
   // MARK: Punctuators
 
   /// Scans a punctuator starting with ASCII `unit` at `position`.
-  private mutating func scanPunctuator(_ unit: UInt16) throws(ParseError) -> TokenKind {
+  private func scanPunctuator(_ unit: UInt16) throws(ParseError) -> TokenKind {
     let start = position
     let second = self.unit(at: position + 1)
     let third = self.unit(at: position + 2)
@@ -272,13 +294,21 @@ struct Lexer {
 
   // MARK: Identifiers
 
-  private mutating func scanIdentifierOrKeyword(flags: UInt8) throws(ParseError) {
+  private func scanIdentifierOrKeyword(flags: UInt8) throws(ParseError) {
     let start = position
-    // Fast path: ASCII identifier characters without escapes.
+    // Fast path: ASCII identifier characters without escapes, packing the name
+    // for the keyword table while it is all lowercase letters.
     var index = position
+    var key: UInt64 = 0
+    var isLowercase = true
     while index < end {
       let unit = text[index]
       guard unit < 128, isIdentifierPart(UInt32(unit)) else { break }
+      if unit >= 0x61 && unit <= 0x7A {
+        key = WordTable.extend(key, with: unit)
+      } else {
+        isLowercase = false
+      }
       index += 1
     }
     if index < end, text[index] == 0x5C || text[index] >= 128 {
@@ -288,29 +318,27 @@ struct Lexer {
         units: name.units, escaped: name.hasEscape, flags: flags, start: start)
     }
     position = index
-    let units = UnsafeBufferPointer(rebasing: text[start..<index])
     var kind = TokenKind.identifier
     var word = Word.none
-    if let key = WordTable.pack(units) {
-      if let keyword = WordTable.keywords[key] {
-        kind = keyword
-      } else if let contextual = WordTable.words[key] {
-        word = contextual
-      }
+    let length = index - start
+    if isLowercase && length >= 2 && length <= 12 {
+      let found = words.lookup(key)
+      if let keyword = found.keyword { kind = keyword } else { word = found.word }
     }
     token = Token(kind: kind, word: word, flags: flags, start: Int32(start), end: Int32(index))
   }
 
-  private mutating func classifyIdentifier(
+  private func classifyIdentifier(
     units: [UInt16], escaped: Bool, flags: UInt8, start: Int
   ) {
     var kind = TokenKind.identifier
     var word = Word.none
     if let key = WordTable.pack(units) {
-      if let keyword = WordTable.keywords[key] {
+      let found = words.lookup(key)
+      if let keyword = found.keyword {
         if escaped { word = .escapedReservedWord } else { kind = keyword }
-      } else if let contextual = WordTable.words[key] {
-        word = contextual
+      } else {
+        word = found.word
       }
     }
     let tokenFlags = escaped ? flags | Token.escapedFlag : flags
@@ -320,7 +348,7 @@ struct Lexer {
 
   /// Scans an IdentifierName that has escapes or non-ASCII characters, starting
   /// at `position`; returns its code units.
-  mutating func scanEscapedOrUnicodeIdentifier() throws(ParseError) -> (
+  func scanEscapedOrUnicodeIdentifier() throws(ParseError) -> (
     units: [UInt16], hasEscape: Bool
   ) {
     var units: [UInt16] = []
@@ -363,7 +391,7 @@ struct Lexer {
   }
 
   /// After `\u`: four hex digits or `{hex}` (at most 0x10FFFF). Nil when malformed.
-  mutating func scanUnicodeEscapeValue() -> UInt32? {
+  func scanUnicodeEscapeValue() -> UInt32? {
     if unit(at: position) == 0x7B {
       position += 1
       var value: UInt32 = 0
@@ -392,15 +420,34 @@ struct Lexer {
   func identifierName(_ token: Token) -> String {
     var start = Int(token.start)
     if token.kind == .privateName { start += 1 }
-    let units = UnsafeBufferPointer(rebasing: text[start..<Int(token.end)])
-    if !token.hasEscape { return String(decoding: units, as: UTF16.self) }
-    var decoder = self
-    decoder.position = start
-    let decoded = (try? decoder.scanEscapedOrUnicodeIdentifier())?.units ?? []
+    let end = Int(token.end)
+    if !token.hasEscape {
+      if let ascii = asciiString(from: start, to: end) { return ascii }
+      return String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF16.self)
+    }
+    let decoded = decodeIdentifier(at: start)
     return String(decoding: decoded, as: UTF16.self)
   }
 
-  private mutating func scanPrivateName(flags: UInt8) throws(ParseError) {
+  /// The code units of the (escaped) name starting at `start`; leaves the scan position alone.
+  private func decodeIdentifier(at start: Int) -> [UInt16] {
+    let saved = position
+    defer { position = saved }
+    position = start
+    return (try? scanEscapedOrUnicodeIdentifier())?.units ?? []
+  }
+
+  /// The text as a String when it is all ASCII (the common case, and much
+  /// faster than transcoding UTF-16).
+  private func asciiString(from start: Int, to end: Int) -> String? {
+    for index in start..<end where text[index] >= 0x80 { return nil }
+    return String(unsafeUninitializedCapacity: end - start) { buffer in
+      for index in start..<end { buffer[index - start] = UInt8(truncatingIfNeeded: text[index]) }
+      return end - start
+    }
+  }
+
+  private func scanPrivateName(flags: UInt8) throws(ParseError) {
     let start = position
     position += 1
     let next = unit(at: position)

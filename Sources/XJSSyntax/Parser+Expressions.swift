@@ -1057,7 +1057,7 @@ extension Parser {
   private func isProtoKey(_ key: PropertyKeyNode) -> Bool {
     switch key.name {
     case .identifier(let name): name == "__proto__"
-    case .string(let units): units == Array("__proto__".utf16)
+    case .string(let units): units.count == 9 && String(decoding: units, as: UTF16.self) == "__proto__"
     default: false
     }
   }

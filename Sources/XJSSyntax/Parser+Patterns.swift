@@ -309,7 +309,7 @@ extension Parser {
 /// The key of a `__proto__: value` property starting at `offset`: the
 /// identifier or string literal there (the AST's `.protoSetter` keeps only the value).
 func protoPropertyKey(text: UnsafeBufferPointer<UInt16>, at offset: Int) -> PropertyKeyNode {
-  var lexer = Lexer(text: text, start: offset)
+  let lexer = Lexer(text: text, start: offset)
   _ = try? lexer.next()
   let token = lexer.token
   if token.kind == .string {

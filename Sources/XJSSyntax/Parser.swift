@@ -134,26 +134,30 @@ struct ArrowCover {
   var positions: YieldAwaitPositions
 }
 
+/// The parser state. Stored properties are `@exclusivity(unchecked)`: the
+/// recursive descent mutates them across calls (`lexer.next()` inside every
+/// production), which otherwise costs a dynamic exclusivity check each time;
+/// nothing ever takes overlapping inout accesses to them.
 final class Parser {
-  var lexer: Lexer
+  let lexer: Lexer
   let source: SourceFile
   let options: ParserOptions
   /// End offset of the last consumed token (nodes end there).
-  var lastTokenEnd: Int32 = 0
-  var strict: Bool
-  var context = FunctionContext()
-  var scopes: [DeclarationScope] = []
-  var privateNameScopes: [PrivateNameScope] = []
+  @exclusivity(unchecked) var lastTokenEnd: Int32 = 0
+  @exclusivity(unchecked) var strict: Bool
+  @exclusivity(unchecked) var context = FunctionContext()
+  @exclusivity(unchecked) var scopes: [DeclarationScope] = []
+  @exclusivity(unchecked) var privateNameScopes: [PrivateNameScope] = []
   /// Labels directly attached to the statement being parsed (for `continue` targets).
-  var pendingLabelCount = 0
-  var positions = YieldAwaitPositions()
+  @exclusivity(unchecked) var pendingLabelCount = 0
+  @exclusivity(unchecked) var positions = YieldAwaitPositions()
   /// Start of the AssignmentExpression being parsed: only a primary there can begin an arrow.
-  var potentialArrowStart: Int32 = -1
-  var arrowCover: ArrowCover?
+  @exclusivity(unchecked) var potentialArrowStart: Int32 = -1
+  @exclusivity(unchecked) var arrowCover: ArrowCover?
   /// Packed ranges of parenthesized expressions whose parentheses matter
   /// (patterns, assignments, logical expressions).
-  var parenthesized: Set<Int64> = []
-  var depth = 0
+  @exclusivity(unchecked) var parenthesized: Set<Int64> = []
+  @exclusivity(unchecked) var depth = 0
   let stackLimit: UInt
 
   init(lexer: Lexer, source: SourceFile, options: ParserOptions) {
@@ -191,11 +195,13 @@ final class Parser {
     try next()
   }
 
-  /// Scans the token after the current one without consuming anything.
+  /// Scans the token after the current one without consuming anything. Only
+  /// used when the current token is a name (its value is not in the lexer).
   func peek() throws(ParseError) -> Token {
-    var copy = lexer
-    try copy.next()
-    return copy.token
+    let state = lexer.saveState()
+    defer { lexer.restoreState(state) }
+    try lexer.next()
+    return lexer.token
   }
 
   /// Automatic semicolon insertion (ES2024 12.10.1).
@@ -317,9 +323,7 @@ final class Parser {
     if name == "eval" || name == "arguments" {
       throw error("Unexpected eval or arguments in strict mode", at: offset)
     }
-    if let key = WordTable.pack(Array(name.utf16)), let word = WordTable.words[key],
-      word.isStrictReserved
-    {
+    if WordTable.shared.word(name).isStrictReserved {
       throw error("Unexpected strict mode reserved word", at: offset)
     }
   }

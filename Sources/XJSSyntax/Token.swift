@@ -228,32 +228,43 @@ extension TokenKind {
 }
 
 /// Keyword and contextual-word lookup. A name of 2…12 lowercase ASCII letters is
-/// packed five bits a letter into a `UInt64`, so one dictionary probe classifies it.
-enum WordTable {
+/// packed five bits a letter into a `UInt64`; an open-addressing table indexed by a
+/// multiplicative hash classifies it with one or two probes.
+final class WordTable {
+  static let shared = WordTable()
+
+  private static let slotBits: UInt64 = 9
+  private var keys = [UInt64](repeating: 0, count: 1 << 9)
+  /// 0: empty; otherwise 0x100 | TokenKind raw value (keywords) or 0x200 | Word raw value.
+  private var values = [UInt16](repeating: 0, count: 1 << 9)
+
+  /// Packs a lowercase letter into a key being built (see `pack`).
+  @inline(__always)
+  static func extend(_ key: UInt64, with unit: UInt16) -> UInt64 {
+    key << 5 | UInt64(unit &- 0x60)
+  }
+
   static func pack<C: Collection>(_ units: C) -> UInt64? where C.Element == UInt16 {
     if units.count < 2 || units.count > 12 { return nil }
     var key: UInt64 = 0
     for unit in units {
       guard unit >= 0x61 && unit <= 0x7A else { return nil }
-      key = key << 5 | UInt64(unit - 0x60)
+      key = extend(key, with: unit)
     }
     return key
   }
 
-  static let keywords: [UInt64: TokenKind] = {
-    var table: [UInt64: TokenKind] = [:]
-    let kinds: [TokenKind] = [
+  private init() {
+    let keywords: [TokenKind] = [
       .kwBreak, .kwCase, .kwCatch, .kwClass, .kwConst, .kwContinue, .kwDebugger, .kwDefault,
       .kwDelete, .kwDo, .kwElse, .kwEnum, .kwExport, .kwExtends, .kwFalse, .kwFinally, .kwFor,
       .kwFunction, .kwIf, .kwImport, .kwIn, .kwInstanceof, .kwNew, .kwNull, .kwReturn, .kwSuper,
       .kwSwitch, .kwThis, .kwThrow, .kwTrue, .kwTry, .kwTypeof, .kwVar, .kwVoid, .kwWhile, .kwWith,
     ]
-    for kind in kinds { table[pack(Array(kind.spelling.utf16))!] = kind }
-    return table
-  }()
-
-  static let words: [UInt64: Word] = {
-    let pairs: [(String, Word)] = [
+    for kind in keywords {
+      insert(WordTable.pack(Array(kind.spelling.utf16))!, 0x100 | UInt16(kind.rawValue))
+    }
+    let words: [(String, Word)] = [
       ("let", .let), ("static", .static), ("yield", .yield), ("await", .await),
       ("async", .async), ("of", .of), ("get", .get), ("set", .set), ("from", .from),
       ("as", .as), ("target", .target), ("meta", .meta), ("constructor", .constructor),
@@ -261,8 +272,41 @@ enum WordTable {
       ("package", .package), ("private", .private), ("protected", .protected),
       ("public", .public), ("eval", .eval), ("arguments", .arguments),
     ]
-    var table: [UInt64: Word] = [:]
-    for (name, word) in pairs { table[pack(Array(name.utf16))!] = word }
-    return table
-  }()
+    for (name, word) in words {
+      insert(WordTable.pack(Array(name.utf16))!, 0x200 | UInt16(word.rawValue))
+    }
+  }
+
+  @inline(__always)
+  private static func slot(_ key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
+  }
+
+  private func insert(_ key: UInt64, _ value: UInt16) {
+    var index = WordTable.slot(key)
+    while values[index] != 0 { index = (index + 1) & (keys.count - 1) }
+    keys[index] = key
+    values[index] = value
+  }
+
+  /// The keyword kind or contextual word a packed name spells, if any.
+  @inline(__always)
+  func lookup(_ key: UInt64) -> (keyword: TokenKind?, word: Word) {
+    var index = WordTable.slot(key)
+    while true {
+      let value = values[index]
+      if value == 0 { return (nil, .none) }
+      if keys[index] == key {
+        if value & 0x100 != 0 { return (TokenKind(rawValue: UInt8(value & 0xFF)), .none) }
+        return (nil, Word(rawValue: UInt8(value & 0xFF)) ?? .none)
+      }
+      index = (index + 1) & (keys.count - 1)
+    }
+  }
+
+  /// The contextual word `name` spells, if any (for names outside the lexer).
+  func word(_ name: String) -> Word {
+    guard let key = WordTable.pack(Array(name.utf16)) else { return .none }
+    return lookup(key).word
+  }
 }

@@ -194,7 +194,7 @@ func render(_ pattern: Pattern) -> String {
 func lex(_ source: String) throws(ParseError) -> [Token] {
   let units = Array(source.utf16)
   return try units.withUnsafeBufferPointer { (buffer) throws(ParseError) -> [Token] in
-    var lexer = Lexer(text: buffer)
+    let lexer = Lexer(text: buffer)
     var tokens: [Token] = []
     repeat {
       try lexer.next()
@@ -213,7 +213,7 @@ func kinds(_ source: String) throws(ParseError) -> [TokenKind] {
 func numberValue(_ source: String) throws(ParseError) -> Double {
   let units = Array(source.utf16)
   return try units.withUnsafeBufferPointer { (buffer) throws(ParseError) -> Double in
-    var lexer = Lexer(text: buffer)
+    let lexer = Lexer(text: buffer)
     try lexer.next()
     #expect(lexer.token.kind == .number)
     return lexer.numberValue
@@ -224,7 +224,7 @@ func numberValue(_ source: String) throws(ParseError) -> Double {
 func stringValue(_ source: String) throws(ParseError) -> [UInt16] {
   let units = Array(source.utf16)
   return try units.withUnsafeBufferPointer { (buffer) throws(ParseError) -> [UInt16] in
-    var lexer = Lexer(text: buffer)
+    let lexer = Lexer(text: buffer)
     try lexer.next()
     #expect(lexer.token.kind == .string)
     return lexer.stringValue
