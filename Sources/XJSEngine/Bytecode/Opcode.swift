@@ -82,6 +82,8 @@ enum Opcode: UInt32, CaseIterable {
   case jumpIfNotUndefined
   case jumpIfLessThan
   case jumpIfNotLessThan
+  case jumpIfLessThanInt
+  case jumpIfNotLessThanInt
   case jumpIfStrictEqual
   case jumpIfNotStrictEqual
   // Bindings
@@ -174,6 +176,13 @@ enum Opcode: UInt32, CaseIterable {
   case nop
 
   var info: OpcodeInfo { Opcode.table[Int(rawValue)] }
+
+  /// The opcode of an instruction word the compiler wrote (no validation: the
+  /// cases' raw values are their declaration indices, which is also their
+  /// in-memory tag, so this is a plain byte reinterpretation).
+  @inline(__always) static func decode(_ word: UInt32) -> Opcode {
+    unsafeBitCast(UInt8(truncatingIfNeeded: word), to: Opcode.self)
+  }
   var size: Int { 1 + info.operands.count }
 
   static let table: [OpcodeInfo] = Opcode.allCases.map { $0.describe() }
@@ -234,6 +243,8 @@ enum Opcode: UInt32, CaseIterable {
     case .jumpIfNotUndefined: return op("JumpIfNotUndefined", [r, .jump], "if src !== undefined jump")
     case .jumpIfLessThan: return op("JumpIfLessThan", [r, r, .jump], "if a < b jump")
     case .jumpIfNotLessThan: return op("JumpIfNotLessThan", [r, r, .jump], "if !(a < b) jump")
+    case .jumpIfLessThanInt: return op("JumpIfLessThanInt", [r, .immediate, .jump], "if a < imm jump")
+    case .jumpIfNotLessThanInt: return op("JumpIfNotLessThanInt", [r, .immediate, .jump], "if !(a < imm) jump")
     case .jumpIfStrictEqual: return op("JumpIfStrictEqual", [r, r, .jump], "if a === b jump")
     case .jumpIfNotStrictEqual: return op("JumpIfNotStrictEqual", [r, r, .jump], "if a !== b jump")
     case .checkInitialized: return op("CheckInitialized", [r, .name], "ReferenceError if src is <empty> (TDZ)")

@@ -125,6 +125,71 @@ extension FunctionCompiler {
     }
   }
 
+  /// Compiles an expression whose value is not used.
+  func compileForEffect(_ expression: Expression) throws(CompileError) {
+    let mark = registerTop
+    defer { registerTop = mark }
+    switch expression.kind {
+    case .update(let op, _, let target):
+      // `i++` as a statement is `++i`.
+      if case .identifier(let identifier) = target.kind, let register = writableLocalRegister(identifier) {
+        emit(op == .increment ? .increment : .decrement, register, register)
+        return
+      }
+      _ = try compileUpdate(op, isPrefix: true, target: target, into: nil)
+    case .sequence(let expressions):
+      for item in expressions { try compileForEffect(item) }
+    default:
+      try compile(expression)
+    }
+  }
+
+  /// The register of an uncaptured, assignable local binding (no TDZ check needed).
+  func writableLocalRegister(_ identifier: IdentifierReference, initializing: Bool = false) -> Int32? {
+    guard case .binding(let binding, _, let needsCheck) = identifier.resolution,
+      case .register(let register) = binding.location, register >= 0
+    else { return nil }
+    if !initializing && (needsCheck || binding.kind.isImmutable) { return nil }
+    return register
+  }
+
+  /// Whether `expression` mentions the identifier `name` outside nested functions
+  /// (an uncaptured binding can only be read or written there).
+  func mentions(_ expression: Expression, _ name: String) -> Bool {
+    switch expression.kind {
+    case .identifier(let identifier): return identifier.name == name
+    case .function, .arrowFunction: return false
+    case .assignment(_, let target, let value):
+      if mentions(pattern: target, name) { return true }
+      return mentions(value, name)
+    default:
+      var found = false
+      ExpressionWalker.forEachChild(of: expression) { child in
+        if !found && mentions(child, name) { found = true }
+      }
+      return found
+    }
+  }
+
+  private func mentions(pattern: Pattern, _ name: String) -> Bool {
+    if case .identifier(let identifier) = pattern { return identifier.name == name }
+    var found = false
+    ExpressionWalker.forEachExpression(in: pattern) { child in
+      if !found && mentions(child, name) { found = true }
+    }
+    if !found, case .object(let object) = pattern {
+      found =
+        object.properties.contains { mentions(pattern: $0.target, name) }
+        || object.rest.map { mentions(pattern: $0, name) } ?? false
+    }
+    if !found, case .array(let array) = pattern {
+      found =
+        array.elements.contains { $0.map { mentions(pattern: $0.target, name) } ?? false }
+        || array.rest.map { mentions(pattern: $0, name) } ?? false
+    }
+    return found
+  }
+
   func moveIfNeeded(_ register: Int32, into destination: Int32?) -> Int32 {
     if let destination, destination != register {
       emit(.move, destination, register)
@@ -372,6 +437,10 @@ extension FunctionCompiler {
           try storeReference(reference, result)
           return result
         }
+        if let register = writableLocalRegister(identifier), !mentions(value, identifier.name) {
+          try compileNamed(value, name: identifier.name, into: register)
+          return moveIfNeeded(register, into: destination)
+        }
         let result = try compileNamed(value, name: identifier.name, into: destination ?? allocateRegister())
         try storeIdentifier(identifier, result, mode: .assign)
         return result
@@ -385,6 +454,18 @@ extension FunctionCompiler {
         try bindPattern(target, value: result, mode: .assign)
         return result
       }
+    }
+    if let binary = op.binaryOperator, case .identifier(let identifier) = target,
+      let register = writableLocalRegister(identifier), !mentions(value, identifier.name)
+    {
+      // `s += v` on a register local: one instruction (v cannot observe or change s).
+      if binary == .add, let immediate = int32Literal(value) {
+        emit(.addInt, register, register, immediate)
+      } else {
+        let right = try compile(value)
+        emit(binaryOpcode(binary), register, register, right)
+      }
+      return moveIfNeeded(register, into: destination)
     }
     let targetExpression: Expression
     switch target {

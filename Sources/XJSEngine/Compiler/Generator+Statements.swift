@@ -23,7 +23,7 @@ extension FunctionCompiler {
       if let completion = completionRegister {
         _ = try compile(expression, into: completion)
       } else {
-        _ = try compile(expression)
+        try compileForEffect(expression)
       }
     case .block(let block):
       try compileBlock(block)
@@ -73,6 +73,13 @@ extension FunctionCompiler {
       defer { registerTop = mark }
       at(declarator.range)
       if let initializer = declarator.initializer {
+        if case .identifier(let identifier) = declarator.target,
+          let register = writableLocalRegister(identifier, initializing: declaration.kind != .var),
+          !mentions(initializer, identifier.name)
+        {
+          try compileNamed(initializer, name: identifier.name, into: register)
+          continue
+        }
         let value = try compileNamed(initializer, name: patternName(declarator.target))
         try bindPattern(declarator.target, value: value, mode: declaration.kind == .var ? .assign : .initialize)
       } else if declaration.kind != .var {
@@ -165,35 +172,75 @@ extension FunctionCompiler {
 
   /// Compiles a condition and jumps to `target` when it is false (fusing comparisons).
   func compileCondition(_ test: Expression, jumpIfFalseTo target: Label) throws(CompileError) {
+    try compileBranch(test, jumpWhen: false, to: target)
+  }
+
+  /// Compiles a condition and jumps to `target` when ToBoolean(test) equals `jumpWhen`;
+  /// comparisons, `!`, `&&` and `||` become branches without materializing booleans.
+  func compileBranch(_ test: Expression, jumpWhen: Bool, to target: Label) throws(CompileError) {
     let mark = registerTop
     defer { registerTop = mark }
-    if case .binary(let op, let left, let right) = test.kind {
+    switch test.kind {
+    case .binary(let op, let left, let right):
       switch op {
       case .lessThan:
         let a = try compileOperand(left, before: right)
-        let b = try compile(right)
-        emitJump(.jumpIfNotLessThan, a, b, to: target)
+        if let immediate = int32Literal(right) {
+          emitJump(jumpWhen ? .jumpIfLessThanInt : .jumpIfNotLessThanInt, a, immediate, to: target)
+        } else {
+          let b = try compile(right)
+          emitJump(jumpWhen ? .jumpIfLessThan : .jumpIfNotLessThan, a, b, to: target)
+        }
         return
       case .strictEqual, .strictNotEqual:
         let a = try compileOperand(left, before: right)
         let b = try compile(right)
-        emitJump(op == .strictEqual ? .jumpIfNotStrictEqual : .jumpIfStrictEqual, a, b, to: target)
+        let jumpOnEqual = (op == .strictEqual) == jumpWhen
+        emitJump(jumpOnEqual ? .jumpIfStrictEqual : .jumpIfNotStrictEqual, a, b, to: target)
         return
-      default: break
+      default:
+        break
       }
-    }
-    if case .logical(.and, let left, let right) = test.kind {
-      try compileCondition(left, jumpIfFalseTo: target)
-      try compileCondition(right, jumpIfFalseTo: target)
+    case .logical(.and, let left, let right):
+      if jumpWhen {
+        let skip = newLabel()
+        try compileBranch(left, jumpWhen: false, to: skip)
+        try compileBranch(right, jumpWhen: true, to: target)
+        bind(skip)
+      } else {
+        try compileBranch(left, jumpWhen: false, to: target)
+        try compileBranch(right, jumpWhen: false, to: target)
+      }
       return
-    }
-    if case .unary(.logicalNot, let operand) = test.kind {
-      let value = try compile(operand)
-      emitJump(.jumpIfTrue, value, to: target)
+    case .logical(.or, let left, let right):
+      if jumpWhen {
+        try compileBranch(left, jumpWhen: true, to: target)
+        try compileBranch(right, jumpWhen: true, to: target)
+      } else {
+        let skip = newLabel()
+        try compileBranch(left, jumpWhen: true, to: skip)
+        try compileBranch(right, jumpWhen: false, to: target)
+        bind(skip)
+      }
       return
+    case .unary(.logicalNot, let operand):
+      try compileBranch(operand, jumpWhen: !jumpWhen, to: target)
+      return
+    default:
+      break
     }
     let value = try compile(test)
-    emitJump(.jumpIfFalse, value, to: target)
+    emitJump(jumpWhen ? .jumpIfTrue : .jumpIfFalse, value, to: target)
+  }
+
+  /// The value of an int32 number literal, if `expression` is one.
+  func int32Literal(_ expression: Expression) -> Int32? {
+    if case .numberLiteral(let number) = expression.kind, let int = Int32(exactly: number),
+      !(number == 0 && number.sign == .minus)
+    {
+      return int
+    }
+    return nil
   }
 
   // MARK: Loops
@@ -220,10 +267,7 @@ extension FunctionCompiler {
 
   /// A loop's back edge: jumps to `target` (backwards, a safe point) while `test` holds.
   private func compileLoopCondition(_ test: Expression, jumpIfTrueTo target: Label) throws(CompileError) {
-    let exit = newLabel()
-    try compileCondition(test, jumpIfFalseTo: exit)
-    emitJump(.jump, to: target)
-    bind(exit)
+    try compileBranch(test, jumpWhen: true, to: target)
   }
 
   private func compileDoWhile(_ body: Statement, _ test: Expression, labels: [String]) throws(CompileError) {
@@ -248,9 +292,7 @@ extension FunctionCompiler {
     case .declaration(let declaration)?:
       try compileVariableDeclaration(declaration)
     case .expression(let expression)?:
-      let mark = registerTop
-      _ = try compile(expression)
-      registerTop = mark
+      try compileForEffect(expression)
     case nil:
       break
     }
@@ -268,11 +310,7 @@ extension FunctionCompiler {
     controlStack.removeLast()
     bind(continueLabel)
     if perIteration { emit(.copyScope) }
-    if let update = node.update {
-      let mark = registerTop
-      _ = try compile(update)
-      registerTop = mark
-    }
+    if let update = node.update { try compileForEffect(update) }
     bind(testLabel)
     if let test = node.test {
       try compileLoopCondition(test, jumpIfTrueTo: top)

@@ -22,7 +22,7 @@ extension Runtime {
     while true {
       do throws(JSException) {
         while true {
-          let opcode = Opcode(rawValue: pc[0]).unsafelyUnwrapped
+          let opcode = Opcode.decode(pc[0])
           switch opcode {
           // MARK: Moves and constants
           case .move:
@@ -244,9 +244,21 @@ extension Runtime {
             if offset < 0 { try checkSafePoint() }
             pc += offset
           case .jumpIfTrue:
-            if toBoolean(fp[operand(pc, 1)]) { pc += operand(pc, 2) } else { pc += 3 }
+            if toBoolean(fp[operand(pc, 1)]) {
+              let offset = operand(pc, 2)
+              if offset < 0 { try checkSafePoint() }
+              pc += offset
+            } else {
+              pc += 3
+            }
           case .jumpIfFalse:
-            if !toBoolean(fp[operand(pc, 1)]) { pc += operand(pc, 2) } else { pc += 3 }
+            if !toBoolean(fp[operand(pc, 1)]) {
+              let offset = operand(pc, 2)
+              if offset < 0 { try checkSafePoint() }
+              pc += offset
+            } else {
+              pc += 3
+            }
           case .jumpIfNullish:
             if fp[operand(pc, 1)].isNullish { pc += operand(pc, 2) } else { pc += 3 }
           case .jumpIfNotNullish:
@@ -266,11 +278,47 @@ extension Runtime {
             } else {
               less = try compareLess(a, b)
             }
-            if less == (opcode == .jumpIfLessThan) { pc += operand(pc, 3) } else { pc += 4 }
+            if less == (opcode == .jumpIfLessThan) {
+              let offset = operand(pc, 3)
+              if offset < 0 { try checkSafePoint() }
+              pc += offset
+            } else {
+              pc += 4
+            }
+          case .jumpIfLessThanInt, .jumpIfNotLessThanInt:
+            let a = fp[operand(pc, 1)]
+            let immediate = Int32(bitPattern: pc[2])
+            let less: Bool
+            if a.isInt32 {
+              less = a.asInt32 < immediate
+            } else if a.isNumber {
+              less = a.asDouble < Double(immediate)
+            } else {
+              less = try compareLess(a, Value(immediate))
+            }
+            if less == (opcode == .jumpIfLessThanInt) {
+              let offset = operand(pc, 3)
+              if offset < 0 { try checkSafePoint() }
+              pc += offset
+            } else {
+              pc += 4
+            }
           case .jumpIfStrictEqual:
-            if isStrictlyEqual(fp[operand(pc, 1)], fp[operand(pc, 2)]) { pc += operand(pc, 3) } else { pc += 4 }
+            if isStrictlyEqual(fp[operand(pc, 1)], fp[operand(pc, 2)]) {
+              let offset = operand(pc, 3)
+              if offset < 0 { try checkSafePoint() }
+              pc += offset
+            } else {
+              pc += 4
+            }
           case .jumpIfNotStrictEqual:
-            if !isStrictlyEqual(fp[operand(pc, 1)], fp[operand(pc, 2)]) { pc += operand(pc, 3) } else { pc += 4 }
+            if !isStrictlyEqual(fp[operand(pc, 1)], fp[operand(pc, 2)]) {
+              let offset = operand(pc, 3)
+              if offset < 0 { try checkSafePoint() }
+              pc += offset
+            } else {
+              pc += 4
+            }
 
           // MARK: Bindings
           case .checkInitialized:
