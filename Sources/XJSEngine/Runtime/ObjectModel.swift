@@ -245,6 +245,8 @@ extension Runtime {
   @inline(__always) func storeDense(_ object: ObjectRef, _ index: UInt32, _ value: Value) {
     let position = Int(index)
     if position >= object.denseCount {
+      // A new element on a prototype (e.g. `Array.prototype[0] = x`) makes holes observable.
+      if _slowPath(object.hasFlag(ObjectFlags.isPrototype)) { prototypesHaveIndexedProperties = true }
       ensureElementCapacity(object, position + 1)
       object.elementsHeader!.pointee.count = UInt32(position + 1)
     }
@@ -301,33 +303,40 @@ extension Runtime {
     values.withUnsafeBufferPointer { newArray($0) }
   }
 
-  /// ArraySetLength's element removal: deletes elements at `newLength` and above.
-  /// Returns the length actually reached (a non-configurable element stops it).
+  /// ArraySetLength's element removal (ES2024 10.4.2.4 step 17): deletes elements at
+  /// `newLength` and above from the highest down, so the highest non-configurable one stops
+  /// it. Returns the length reached.
   func truncateElements(_ array: ObjectRef, to newLength: UInt32) -> UInt32 {
-    if let sparse = array.sparseElements {
-      let doomed = sparse.entries.keys.filter { $0 >= newLength }.sorted(by: >)
-      for index in doomed {
-        if !sparse.entries[index]!.attributes.contains(.configurable) {
-          return index + 1
-        }
-        sparse.entries[index] = nil
+    var reached = newLength
+    let sparse = array.sparseElements
+    if let sparse {
+      for (index, entry) in sparse.entries where index >= reached && !entry.attributes.contains(.configurable) {
+        reached = index + 1
       }
     }
-    if let header = array.elementsHeader, header.pointee.count > newLength {
-      if array.hasFlag(ObjectFlags.elementsSealed) {
-        // Sealed elements cannot be deleted: stop at the highest present one.
-        let dense = array.denseElements
-        var index = Int(header.pointee.count) - 1
-        while index >= Int(newLength) {
-          if !dense[index].isEmpty { return UInt32(index + 1) }
-          index -= 1
-        }
-      }
+    let denseCount = array.denseCount
+    if array.hasFlag(ObjectFlags.elementsSealed) && denseCount > Int(reached) {
+      // Sealed dense elements cannot be deleted either: the highest present one stops it.
       let dense = array.denseElements
-      for index in Int(newLength)..<Int(header.pointee.count) { dense[index] = .empty }
-      header.pointee.count = newLength
+      var index = denseCount - 1
+      while index >= Int(reached) {
+        if !dense[index].isEmpty {
+          reached = UInt32(index + 1)
+          break
+        }
+        index -= 1
+      }
     }
-    return newLength
+    if let sparse {
+      let doomed = sparse.entries.keys.filter { $0 >= reached }
+      for index in doomed { sparse.entries[index] = nil }
+    }
+    if denseCount > Int(reached) {
+      let dense = array.denseElements
+      for index in Int(reached)..<denseCount { dense[index] = .empty }
+      array.elementsHeader!.pointee.count = reached
+    }
+    return reached
   }
 
   // MARK: - Own property lookup (no JS runs)
