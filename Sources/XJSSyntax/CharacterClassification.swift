@@ -1,32 +1,42 @@
 // Character classes of the lexical grammar (ES2024 12.2–12.7), with an ASCII
 // fast path and Unicode properties for everything else.
 
-/// ASCII bits: identifier start, identifier part, decimal digit, hex digit.
-private let asciiIdentifierStart: UInt8 = 1
-private let asciiIdentifierPart: UInt8 = 2
+// ASCII identifier characters as bit masks (no table, no lazy global on the
+// lexer's hottest path): bit n of the low mask is character n, bit n of the high
+// mask is character 64 + n.
 
-private let asciiClasses: [UInt8] = {
-  var table = [UInt8](repeating: 0, count: 128)
-  for unit in 0..<128 {
-    let isLetter = (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A)
-    let isDigit = unit >= 0x30 && unit <= 0x39
-    if isLetter || unit == 0x24 || unit == 0x5F { table[unit] |= asciiIdentifierStart }
-    if isLetter || isDigit || unit == 0x24 || unit == 0x5F { table[unit] |= asciiIdentifierPart }
-  }
-  return table
-}()
+/// `$` (0x24).
+private let identifierStartLow: UInt64 = 1 << 0x24
+/// A–Z, `_`, a–z.
+private let identifierStartHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE
+/// `$`, 0–9.
+private let identifierPartLow: UInt64 = 1 << 0x24 | 0x03FF_0000_0000_0000
+
+@inline(__always)
+private func isASCIIIdentifierStart(_ unit: UInt32) -> Bool {
+  unit < 64
+    ? (identifierStartLow >> UInt64(unit)) & 1 != 0
+    : (identifierStartHigh >> UInt64(unit - 64)) & 1 != 0
+}
+
+@inline(__always)
+private func isASCIIIdentifierPart(_ unit: UInt32) -> Bool {
+  unit < 64
+    ? (identifierPartLow >> UInt64(unit)) & 1 != 0
+    : (identifierStartHigh >> UInt64(unit - 64)) & 1 != 0
+}
 
 /// IdentifierStartChar: UnicodeIDStart, `$`, `_`.
 @inline(__always)
 func isIdentifierStart(_ codePoint: UInt32) -> Bool {
-  if codePoint < 128 { return asciiClasses[Int(codePoint)] & asciiIdentifierStart != 0 }
+  if codePoint < 128 { return isASCIIIdentifierStart(codePoint) }
   return isUnicodeIdentifierStart(codePoint)
 }
 
 /// IdentifierPartChar: UnicodeIDContinue, `$`, ZWNJ, ZWJ.
 @inline(__always)
 func isIdentifierPart(_ codePoint: UInt32) -> Bool {
-  if codePoint < 128 { return asciiClasses[Int(codePoint)] & asciiIdentifierPart != 0 }
+  if codePoint < 128 { return isASCIIIdentifierPart(codePoint) }
   return isUnicodeIdentifierPart(codePoint)
 }
 
