@@ -44,6 +44,24 @@ struct ExceptionHandler {
   var target: Int
 }
 
+/// The part of a code block the interpreter (and later the JIT) reads on every
+/// instruction or call, in raw memory so the hot paths never touch a Swift class.
+struct CodeBlockData {
+  var instructions: UnsafeMutablePointer<UInt32>
+  var constants: UnsafeMutablePointer<Value>
+  var propertyCaches: UnsafeMutablePointer<PropertyCacheEntry>
+  var registerCount: Int32
+  var parameterCount: Int32
+  var argumentsRegister: Int32
+  var restRegister: Int32
+  var isStrict: Bool
+  var needsThisCoercion: Bool
+  var isClassConstructor: Bool
+  var isDerivedConstructor: Bool
+  /// The CodeBlock owning this data (not retained: the owner frees the data).
+  var owner: Unmanaged<CodeBlock>
+}
+
 enum CodeBlockKind {
   case script
   case function
@@ -59,7 +77,9 @@ final class CodeBlock {
   let sourceRange: SourceRange
 
   private(set) var instructions: UnsafeMutablePointer<UInt32>
-  var instructionBase: UnsafePointer<UInt32> { UnsafePointer(instructions) }
+  @inline(__always) var instructionBase: UnsafePointer<UInt32> { UnsafePointer(instructions) }
+  /// The hot fields, for the interpreter.
+  private(set) var data: UnsafeMutablePointer<CodeBlockData>!
   let instructionCount: Int
   private(set) var constants: UnsafeMutablePointer<Value>
   let constantCount: Int
@@ -145,9 +165,18 @@ final class CodeBlock {
     self.mappedParameterSlots = mappedParameterSlots
     self.declarations = declarations
     self.isConstructorCapable = isConstructorCapable
+    data = .allocate(capacity: 1)
+    data.initialize(
+      to: CodeBlockData(
+        instructions: self.instructions, constants: self.constants, propertyCaches: propertyCaches,
+        registerCount: Int32(registerCount), parameterCount: Int32(parameterCount),
+        argumentsRegister: argumentsRegister, restRegister: restRegister, isStrict: isStrict,
+        needsThisCoercion: needsThisCoercion, isClassConstructor: isClassConstructor,
+        isDerivedConstructor: isDerivedConstructor, owner: Unmanaged.passUnretained(self)))
   }
 
   deinit {
+    data.deallocate()
     instructions.deallocate()
     constants.deallocate()
     propertyCaches.deallocate()
@@ -182,12 +211,15 @@ final class CodeBlock {
   }
 }
 
-/// The GC cell that owns a CodeBlock. Layout: header | CodeBlock (retained).
+/// The GC cell that owns a CodeBlock. Layout: header | CodeBlock (retained) | its CodeBlockData.
 struct CodeBlockCellRef {
   let cell: CellPointer
-  init(_ cell: CellPointer) { self.cell = cell }
-  init(_ value: Value) { cell = value.asCell }
-  static let size = 16
+  @inline(__always) init(_ cell: CellPointer) { self.cell = cell }
+  @inline(__always) init(_ value: Value) { cell = value.asCell }
+  static let size = 24
+  @inline(__always) var data: UnsafeMutablePointer<CodeBlockData> {
+    cell.load(fromByteOffset: 16, as: UnsafeMutablePointer<CodeBlockData>.self)
+  }
   var value: Value { Value(cell: cell) }
   @inline(__always) var codeBlock: CodeBlock {
     Unmanaged<CodeBlock>.fromOpaque(cell.load(fromByteOffset: 8, as: UnsafeMutableRawPointer.self))
@@ -210,6 +242,7 @@ extension Runtime {
   func newCodeBlockCell(_ codeBlock: CodeBlock) -> CodeBlockCellRef {
     let cell = heap.allocateCell(size: CodeBlockCellRef.size, kind: .codeBlock)
     cell.storeBytes(of: Unmanaged.passRetained(codeBlock).toOpaque(), toByteOffset: 8, as: UnsafeMutableRawPointer.self)
+    cell.storeBytes(of: codeBlock.data, toByteOffset: 16, as: UnsafeMutablePointer<CodeBlockData>.self)
     return CodeBlockCellRef(cell)
   }
 }

@@ -24,15 +24,24 @@ extension Runtime {
   // MARK: Globals
 
   /// A global binding: the global lexical record first, then the global object.
-  func getGlobal(_ name: Value, cache: UnsafeMutablePointer<PropertyCacheEntry>) throws(JSException) -> Value {
-    let lexicals = realm.globalLexicals!
-    let global = realm.globalObject!
+  /// The global-binding inline cache: the global object's slot, valid while neither
+  /// the global object's nor the global lexical record's shape changed.
+  @inline(__always)
+  func cachedGlobal(_ cache: UnsafeMutablePointer<PropertyCacheEntry>) -> Value? {
+    let global = ObjectRef(hot.pointee.globalObject)
     let entry = cache[0]
-    if entry.kind == .ownData && entry.shape == UInt(bitPattern: global.shape.cell)
-      && entry.holder == UInt(bitPattern: lexicals.shape.cell)
+    if entry.shape == UInt(bitPattern: global.shape.cell)
+      && entry.holder == UInt(bitPattern: ObjectRef(hot.pointee.globalLexicals).shape.cell) && entry.kind == .ownData
     {
       return loadCachedSlot(global, entry.offset)
     }
+    return nil
+  }
+
+  func getGlobal(_ name: Value, cache: UnsafeMutablePointer<PropertyCacheEntry>) throws(JSException) -> Value {
+    let lexicals = realm.globalLexicals!
+    let global = realm.globalObject!
+    if let value = cachedGlobal(cache) { return value }
     let key = PropertyKey(atom: name.asString)
     if case .data(let value, _, _) = lookupOwn(lexicals, key) {
       if value.isEmpty { throw referenceError("Cannot access '\(keyDescription(key))' before initialization") }

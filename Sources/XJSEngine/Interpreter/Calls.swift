@@ -13,12 +13,14 @@ extension Runtime {
     returnInfo: UInt64, caller: UnsafeMutablePointer<Value>?, returnPC: Int
   ) throws(JSException) {
     let code = callee.internalSlot(FunctionSlot.code)
-    let codeBlock = CodeBlockCellRef(code).codeBlock
-    if _slowPath(frame + codeBlock.registerCount + 2 * Frame.headerSize >= registerStack.limit) {
+    let data = CodeBlockCellRef(code).data
+    let registerCount = Int(data.pointee.registerCount)
+    if _slowPath(frame + registerCount + 2 * Frame.headerSize >= registerStack.limit) {
       throw rangeError("Maximum call stack size exceeded")
     }
-    if _slowPath(codeBlock.isClassConstructor && newTarget.isUndefined) {
-      throw typeError("Class constructor \(codeBlock.name) cannot be invoked without 'new'")
+    if _slowPath(data.pointee.isClassConstructor && newTarget.isUndefined) {
+      throw typeError(
+        "Class constructor \(data.pointee.owner.takeUnretainedValue().name) cannot be invoked without 'new'")
     }
     frame[Frame.argumentCountOffset] = Value(bits: UInt64(argumentCount))
     frame[Frame.newTargetOffset] = newTarget
@@ -27,7 +29,7 @@ extension Runtime {
     frame[Frame.codeBlockOffset] = code
     frame[Frame.returnInfoOffset] = Value(bits: returnInfo)
     frame[Frame.environmentOffset] = callee.internalSlot(FunctionSlot.environment)
-    if codeBlock.needsThisCoercion {
+    if data.pointee.needsThisCoercion {
       let this = frame[Frame.thisOffset]
       if this.isNullish {
         frame[Frame.thisOffset] = globalThisValue(for: callee)
@@ -35,16 +37,19 @@ extension Runtime {
         frame[Frame.thisOffset] = wrapPrimitive(this).value
       }
     }
-    let parameterCount = codeBlock.parameterCount
+    let parameterCount = Int(data.pointee.parameterCount)
+    let argumentsRegister = Int(data.pointee.argumentsRegister)
+    let restRegister = Int(data.pointee.restRegister)
     var argumentsObject = Value.undefined
     var restArray = Value.undefined
-    if _slowPath(codeBlock.argumentsRegister >= 0 || codeBlock.restRegister >= 0) {
+    if _slowPath(argumentsRegister >= 0 || restRegister >= 0) {
       registerStack.top = frame + max(argumentCount, parameterCount)
-      if codeBlock.argumentsRegister >= 0 {
+      if argumentsRegister >= 0 {
         argumentsObject = createArgumentsObject(
-          frame: frame, argumentCount: argumentCount, callee: callee, codeBlock: codeBlock)
+          frame: frame, argumentCount: argumentCount, callee: callee,
+          codeBlock: data.pointee.owner.takeUnretainedValue())
       }
-      if codeBlock.restRegister >= 0 {
+      if restRegister >= 0 {
         let restCount = max(argumentCount - parameterCount, 0)
         restArray = newArray(UnsafeBufferPointer(start: frame + parameterCount, count: restCount)).value
       }
@@ -52,12 +57,11 @@ extension Runtime {
     if argumentCount < parameterCount {
       (frame + argumentCount).update(repeating: .undefined, count: parameterCount - argumentCount)
     }
-    let registerCount = codeBlock.registerCount
     if registerCount > parameterCount {
       (frame + parameterCount).update(repeating: .undefined, count: registerCount - parameterCount)
     }
-    if codeBlock.argumentsRegister >= 0 { frame[Int(codeBlock.argumentsRegister)] = argumentsObject }
-    if codeBlock.restRegister >= 0 { frame[Int(codeBlock.restRegister)] = restArray }
+    if argumentsRegister >= 0 { frame[argumentsRegister] = argumentsObject }
+    if restRegister >= 0 { frame[restRegister] = restArray }
     registerStack.top = frame + registerCount
   }
 

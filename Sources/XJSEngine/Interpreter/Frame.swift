@@ -40,6 +40,11 @@ enum Frame {
     return CodeBlockCellRef(cell).codeBlock
   }
 
+  /// The running code's hot data (the frame's code block cell must be set).
+  @inline(__always) static func codeData(_ fp: UnsafeMutablePointer<Value>) -> UnsafeMutablePointer<CodeBlockData> {
+    CodeBlockCellRef(fp[codeBlockOffset]).data
+  }
+
   @inline(__always) static func callerFrame(_ fp: UnsafeMutablePointer<Value>) -> UnsafeMutablePointer<Value>? {
     UnsafeMutablePointer(bitPattern: UInt(fp[callerFrameOffset].bits))
   }

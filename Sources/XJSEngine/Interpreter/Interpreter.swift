@@ -16,9 +16,9 @@ extension Runtime {
   /// up and whose registers are initialized) until that frame returns.
   func interpret(entry: UnsafeMutablePointer<Value>) throws(JSException) -> Value {
     var fp = entry
-    unowned(unsafe) var codeBlock = Frame.codeBlock(fp)!
-    var constants = codeBlock.constants
-    var pc = UnsafePointer(codeBlock.instructions)
+    var code = Frame.codeData(fp)
+    var constants = code.pointee.constants
+    var pc = UnsafePointer(code.pointee.instructions)
     while true {
       do throws(JSException) {
         while true {
@@ -364,7 +364,7 @@ extension Runtime {
           case .throwConstAssignment:
             throw typeError("Assignment to constant variable '\(constants[operand(pc, 1)].asString.swiftString(heap))'")
           case .pushScope:
-            let descriptor = codeBlock.scopeDescriptors[Int(pc[1])]
+            let descriptor = code.pointee.owner.takeUnretainedValue().scopeDescriptors[Int(pc[1])]
             fp[Frame.environmentOffset] = pushEnvironment(descriptor, parent: fp[Frame.environmentOffset])
             pc += 2
           case .popScope:
@@ -378,13 +378,17 @@ extension Runtime {
             fp[Frame.environmentOffset] = newWithEnvironment(parent: fp[Frame.environmentOffset], object: object).value
             pc += 2
           case .getGlobal:
-            fp[operand(pc, 1)] = try getGlobal(
-              constants[operand(pc, 2)], cache: codeBlock.propertyCaches + Int(pc[3]) * propertyCacheWays)
+            let cache = code.pointee.propertyCaches + Int(pc[3]) * propertyCacheWays
+            if let value = cachedGlobal(cache) {
+              fp[operand(pc, 1)] = value
+            } else {
+              fp[operand(pc, 1)] = try getGlobal(constants[operand(pc, 2)], cache: cache)
+            }
             pc += 4
           case .setGlobal:
             try setGlobal(
-              constants[operand(pc, 1)], fp[operand(pc, 2)], strict: codeBlock.isStrict,
-              cache: codeBlock.propertyCaches + Int(pc[3]) * propertyCacheWays)
+              constants[operand(pc, 1)], fp[operand(pc, 2)], strict: code.pointee.isStrict,
+              cache: code.pointee.propertyCaches + Int(pc[3]) * propertyCacheWays)
             pc += 4
           case .getGlobalOrUndefined:
             fp[operand(pc, 1)] = try getGlobalOrUndefined(constants[operand(pc, 2)])
@@ -395,7 +399,7 @@ extension Runtime {
           case .setName:
             try setName(
               constants[operand(pc, 1)], fp[operand(pc, 2)], environment: fp[Frame.environmentOffset],
-              strict: codeBlock.isStrict)
+              strict: code.pointee.isStrict)
             pc += 3
           case .resolveName:
             fp[operand(pc, 1)] = try resolveNameBase(
@@ -403,11 +407,11 @@ extension Runtime {
             pc += 3
           case .getNameFromBase:
             fp[operand(pc, 1)] = try getName(
-              constants[operand(pc, 3)], fromBase: fp[operand(pc, 2)], strict: codeBlock.isStrict)
+              constants[operand(pc, 3)], fromBase: fp[operand(pc, 2)], strict: code.pointee.isStrict)
             pc += 4
           case .setNameOnBase:
             try setName(
-              constants[operand(pc, 2)], onBase: fp[operand(pc, 1)], fp[operand(pc, 3)], strict: codeBlock.isStrict)
+              constants[operand(pc, 2)], onBase: fp[operand(pc, 1)], fp[operand(pc, 3)], strict: code.pointee.isStrict)
             pc += 4
           case .getNameOrUndefined:
             fp[operand(pc, 1)] = try getName(
@@ -424,7 +428,7 @@ extension Runtime {
             fp[operand(pc, 2)] = this
             pc += 4
           case .declareGlobals:
-            try declareGlobals(codeBlock, environment: fp[Frame.environmentOffset])
+            try declareGlobals(code.pointee.owner.takeUnretainedValue(), environment: fp[Frame.environmentOffset])
             pc += 1
           case .initializeGlobalLexical:
             initializeGlobalLexical(constants[operand(pc, 1)], fp[operand(pc, 2)])
@@ -440,7 +444,7 @@ extension Runtime {
           // MARK: Properties
           case .getProperty:
             let object = fp[operand(pc, 2)]
-            let cache = codeBlock.propertyCaches + Int(pc[4]) * propertyCacheWays
+            let cache = code.pointee.propertyCaches + Int(pc[4]) * propertyCacheWays
             if object.isObject, let value = cachedLoad(object.asObject, cache) {
               fp[operand(pc, 1)] = value
             } else {
@@ -450,24 +454,24 @@ extension Runtime {
           case .setProperty:
             let object = fp[operand(pc, 1)]
             let value = fp[operand(pc, 3)]
-            let cache = codeBlock.propertyCaches + Int(pc[4]) * propertyCacheWays
+            let cache = code.pointee.propertyCaches + Int(pc[4]) * propertyCacheWays
             if !(object.isObject && cachedStore(object.asObject, value, cache)) {
-              try setPropertySlow(object, constants[operand(pc, 2)], value, strict: codeBlock.isStrict, cache: cache)
+              try setPropertySlow(object, constants[operand(pc, 2)], value, strict: code.pointee.isStrict, cache: cache)
             }
             pc += 5
           case .getElement:
             fp[operand(pc, 1)] = try getElement(fp[operand(pc, 2)], fp[operand(pc, 3)])
             pc += 4
           case .setElement:
-            try setElement(fp[operand(pc, 1)], fp[operand(pc, 2)], fp[operand(pc, 3)], strict: codeBlock.isStrict)
+            try setElement(fp[operand(pc, 1)], fp[operand(pc, 2)], fp[operand(pc, 3)], strict: code.pointee.isStrict)
             pc += 4
           case .deleteProperty:
             let key = PropertyKey(atom: constants[operand(pc, 3)].asString)
-            fp[operand(pc, 1)] = Value(try deleteProperty(fp[operand(pc, 2)], key, strict: codeBlock.isStrict))
+            fp[operand(pc, 1)] = Value(try deleteProperty(fp[operand(pc, 2)], key, strict: code.pointee.isStrict))
             pc += 4
           case .deleteElement:
             let key = try toPropertyKey(fp[operand(pc, 3)])
-            fp[operand(pc, 1)] = Value(try deleteProperty(fp[operand(pc, 2)], key, strict: codeBlock.isStrict))
+            fp[operand(pc, 1)] = Value(try deleteProperty(fp[operand(pc, 2)], key, strict: code.pointee.isStrict))
             pc += 4
           case .getSuperBase:
             fp[operand(pc, 1)] = try superBase(home: fp[operand(pc, 2)])
@@ -479,7 +483,7 @@ extension Runtime {
           case .setSuperProperty:
             try setSuperProperty(
               base: fp[operand(pc, 1)], key: fp[operand(pc, 2)], value: fp[operand(pc, 3)], this: fp[operand(pc, 4)],
-              strict: codeBlock.isStrict)
+              strict: code.pointee.isStrict)
             pc += 5
           case .defineNamedProperty:
             let object = fp[operand(pc, 1)].asObject
@@ -554,11 +558,12 @@ extension Runtime {
             pc += 4
           case .getTemplateObject:
             let site = Int(pc[2])
-            var template = codeBlock.templateObjects[site]
+            let owner = code.pointee.owner.takeUnretainedValue()
+            var template = owner.templateObjects[site]
             if template.isUndefined {
               template = createTemplateObject(
                 constants + operand(pc, 3), count: Int(pc[4]))
-              codeBlock.templateObjects[site] = template
+              owner.templateObjects[site] = template
             }
             fp[operand(pc, 1)] = template
             pc += 5
@@ -612,19 +617,19 @@ extension Runtime {
               try enterFunction(
                 frame: base, callee: callee.asObject, argumentCount: argumentCount, newTarget: .undefined,
                 returnInfo: UInt64(UInt32(bitPattern: Int32(operand(pc, 1)))),
-                caller: fp, returnPC: pc + 4 - codeBlock.instructionBase)
+                caller: fp, returnPC: pc + 4 - UnsafePointer(code.pointee.instructions))
               fp = base
-              codeBlock = Frame.codeBlock(fp)!
-              constants = codeBlock.constants
-              pc = UnsafePointer(codeBlock.instructions)
+              code = Frame.codeData(fp)
+              constants = code.pointee.constants
+              pc = UnsafePointer(code.pointee.instructions)
               continue
             }
-            let offset = pc - codeBlock.instructionBase
-            registerStack.top = fp + codeBlock.registerCount
+            let offset = pc - UnsafePointer(code.pointee.instructions)
+            registerStack.top = fp + Int(code.pointee.registerCount)
             if opcode == .callEval && callee == realm[.evalFunction] {
               fp[operand(pc, 1)] = try performDirectEval(
                 arguments: UnsafeBufferPointer(start: base, count: argumentCount), callerFrame: fp,
-                callerCode: codeBlock, pcOffset: offset)
+                callerCode: code.pointee.owner.takeUnretainedValue(), pcOffset: offset)
             } else {
               fp[operand(pc, 1)] = try callFromInterpreter(
                 callee, this: base[Frame.thisOffset], arguments: UnsafeBufferPointer(start: base, count: argumentCount),
@@ -632,8 +637,8 @@ extension Runtime {
             }
             pc += 4
           case .callWithSpread:
-            let offset = pc - codeBlock.instructionBase
-            registerStack.top = fp + codeBlock.registerCount
+            let offset = pc - UnsafePointer(code.pointee.instructions)
+            registerStack.top = fp + Int(code.pointee.registerCount)
             let list = fp[operand(pc, 4)].asObject
             let values = denseValues(list)
             fp[operand(pc, 1)] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
@@ -645,8 +650,8 @@ extension Runtime {
             let base = fp + operand(pc, 2)
             let argumentCount = Int(pc[3])
             let callee = base[Frame.calleeOffset]
-            let offset = pc - codeBlock.instructionBase
-            registerStack.top = fp + codeBlock.registerCount
+            let offset = pc - UnsafePointer(code.pointee.instructions)
+            registerStack.top = fp + Int(code.pointee.registerCount)
             if callee.isObject && callee.asObject.objectClass == .function && callee.asObject.isConstructor {
               try checkSafePoint()
               let function = callee.asObject
@@ -663,11 +668,11 @@ extension Runtime {
               try enterFunction(
                 frame: base, callee: function, argumentCount: argumentCount, newTarget: callee,
                 returnInfo: UInt64(UInt32(bitPattern: Int32(operand(pc, 1)))) | Frame.Flags.construct,
-                caller: fp, returnPC: pc + 4 - codeBlock.instructionBase)
+                caller: fp, returnPC: pc + 4 - UnsafePointer(code.pointee.instructions))
               fp = base
-              codeBlock = Frame.codeBlock(fp)!
-              constants = codeBlock.constants
-              pc = UnsafePointer(codeBlock.instructions)
+              code = Frame.codeData(fp)
+              constants = code.pointee.constants
+              pc = UnsafePointer(code.pointee.instructions)
               continue
             }
             fp[operand(pc, 1)] = try constructFromInterpreter(
@@ -675,8 +680,8 @@ extension Runtime {
               pcOffset: offset)
             pc += 4
           case .constructWithSpread:
-            let offset = pc - codeBlock.instructionBase
-            registerStack.top = fp + codeBlock.registerCount
+            let offset = pc - UnsafePointer(code.pointee.instructions)
+            registerStack.top = fp + Int(code.pointee.registerCount)
             let callee = fp[operand(pc, 2)]
             let values = denseValues(fp[operand(pc, 3)].asObject)
             fp[operand(pc, 1)] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
@@ -684,8 +689,8 @@ extension Runtime {
             }
             pc += 4
           case .superCall:
-            let offset = pc - codeBlock.instructionBase
-            registerStack.top = fp + codeBlock.registerCount
+            let offset = pc - UnsafePointer(code.pointee.instructions)
+            registerStack.top = fp + Int(code.pointee.registerCount)
             let base = fp + operand(pc, 2)
             let constructor = try superConstructor(of: fp[operand(pc, 4)])
             fp[operand(pc, 1)] = try constructFromInterpreter(
@@ -693,8 +698,8 @@ extension Runtime {
               newTarget: fp[operand(pc, 5)], frame: fp, pcOffset: offset)
             pc += 6
           case .superCallWithSpread:
-            let offset = pc - codeBlock.instructionBase
-            registerStack.top = fp + codeBlock.registerCount
+            let offset = pc - UnsafePointer(code.pointee.instructions)
+            registerStack.top = fp + Int(code.pointee.registerCount)
             let constructor = try superConstructor(of: fp[operand(pc, 3)])
             let values = denseValues(fp[operand(pc, 2)].asObject)
             let newTarget = fp[operand(pc, 4)]
@@ -704,8 +709,8 @@ extension Runtime {
             }
             pc += 5
           case .superCallForward:
-            let offset = pc - codeBlock.instructionBase
-            registerStack.top = fp + codeBlock.registerCount
+            let offset = pc - UnsafePointer(code.pointee.instructions)
+            registerStack.top = fp + Int(code.pointee.registerCount)
             let constructor = try superConstructor(of: fp[Frame.calleeOffset])
             let argumentsObject = fp[operand(pc, 2)].asObject
             let arguments = RootedValues(self, capacity: argumentsObject.denseCount)
@@ -723,7 +728,7 @@ extension Runtime {
             var result = fp[operand(pc, 1)]
             let info = fp[Frame.returnInfoOffset].bits
             if info & Frame.Flags.construct != 0 && !result.isObject {
-              if codeBlock.isDerivedConstructor {
+              if code.pointee.isDerivedConstructor {
                 if !result.isUndefined {
                   throw typeError("Derived constructors may only return object or undefined")
                 }
@@ -742,10 +747,10 @@ extension Runtime {
             }
             let returnPC = Frame.returnPC(fp)
             fp = Frame.callerFrame(fp)!
-            codeBlock = Frame.codeBlock(fp)!
-            constants = codeBlock.constants
-            pc = UnsafePointer(codeBlock.instructions) + returnPC
-            registerStack.top = fp + codeBlock.registerCount
+            code = Frame.codeData(fp)
+            constants = code.pointee.constants
+            pc = UnsafePointer(code.pointee.instructions) + returnPC
+            registerStack.top = fp + Int(code.pointee.registerCount)
             fp[Int(Int32(truncatingIfNeeded: info))] = result
 
           // MARK: Iteration
@@ -794,14 +799,18 @@ extension Runtime {
       } catch let exception {
         // Unwind to the innermost handler.
         var value = exception.value
-        if value.isObject { completePendingStack(value, fp: fp, pc: pc - codeBlock.instructionBase) }
+        if value.isObject { completePendingStack(value, fp: fp, pc: pc - UnsafePointer(code.pointee.instructions)) }
         let isTermination = value == terminationValue && !value.isUndefined
         while true {
-          let offset = pc - codeBlock.instructionBase
-          if !isTermination, let handler = codeBlock.handlers.first(where: { $0.start <= offset && offset < $0.end }) {
+          let offset = pc - UnsafePointer(code.pointee.instructions)
+          if !isTermination,
+            let handler = code.pointee.owner.takeUnretainedValue().handlers.first(where: {
+              $0.start <= offset && offset < $0.end
+            })
+          {
             pendingException = value
-            pc = UnsafePointer(codeBlock.instructions) + handler.target
-            registerStack.top = fp + codeBlock.registerCount
+            pc = UnsafePointer(code.pointee.instructions) + handler.target
+            registerStack.top = fp + Int(code.pointee.registerCount)
             break
           }
           let info = fp[Frame.returnInfoOffset].bits
@@ -810,9 +819,9 @@ extension Runtime {
           }
           let returnPC = Frame.returnPC(fp)
           fp = Frame.callerFrame(fp)!
-          codeBlock = Frame.codeBlock(fp)!
-          constants = codeBlock.constants
-          pc = UnsafePointer(codeBlock.instructions) + returnPC - 1
+          code = Frame.codeData(fp)
+          constants = code.pointee.constants
+          pc = UnsafePointer(code.pointee.instructions) + returnPC - 1
           value = exception.value
         }
       }

@@ -86,7 +86,17 @@ final class Heap {
   private(set) var collectionCount = 0
   /// Set when live memory stays above `maximumBytes` after a collection; the
   /// interpreter turns it into an exception at its next safe point.
-  var limitExceeded = false
+  var limitExceeded = false {
+    didSet {
+      if limitExceeded {
+        hotState?.pointee.requests |= RuntimeHotState.heapLimit
+      } else {
+        hotState?.pointee.requests &= ~RuntimeHotState.heapLimit
+      }
+    }
+  }
+  /// The runtime's hot state (the heap raises the heap-limit request there).
+  var hotState: UnsafeMutablePointer<RuntimeHotState>?
   var maximumBytes: Int
   var stressMode: Bool
   /// Collections are deferred while > 0 (used while the heap itself is inconsistent).

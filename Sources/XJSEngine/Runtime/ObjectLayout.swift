@@ -166,7 +166,8 @@ struct ObjectRef: Equatable, Hashable {
   }
   @inline(__always) func hasFlag(_ flag: UInt16) -> Bool { flags & flag != 0 }
   @inline(__always) var objectClass: ObjectClass {
-    ObjectClass(rawValue: UInt8(truncatingIfNeeded: cell.cellHeader.pointee.aux))!
+    // The raw values are the declaration indices, which are also the in-memory tags.
+    unsafeBitCast(UInt8(truncatingIfNeeded: cell.cellHeader.pointee.aux), to: ObjectClass.self)
   }
   @inline(__always) var isCallable: Bool { hasFlag(ObjectFlags.callable) }
   @inline(__always) var isConstructor: Bool { hasFlag(ObjectFlags.constructor) }

@@ -143,6 +143,10 @@ final class Realm {
     globalObject = runtime.newObject(.global, prototype: objectPrototype.value)
     globalLexicals = runtime.newObject(.ordinary, prototype: .null)
     globalEnvironment = runtime.newEnvironment(parent: .undefined, slotCount: 0, descriptor: nil).value
+    if runtime.realm === self {
+      runtime.hot.pointee.globalObject = globalObject.value
+      runtime.hot.pointee.globalLexicals = globalLexicals.value
+    }
 
     installBuiltins()
   }

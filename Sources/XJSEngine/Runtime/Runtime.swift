@@ -30,10 +30,18 @@ public final class Runtime {
   var rootShapes: [RootShapeKey: UInt] = [:]
   /// Bumped whenever an object used as a prototype changes shape; prototype-chain
   /// inline-cache entries remember the epoch they were filled in.
-  var prototypeEpoch: UInt32 = 1
+  @inline(__always) var prototypeEpoch: UInt32 {
+    get { hot.pointee.prototypeEpoch }
+    set { hot.pointee.prototypeEpoch = newValue }
+  }
   /// Set once any prototype object gets indexed properties: then holes in arrays
   /// must consult the prototype chain.
-  var prototypesHaveIndexedProperties = false
+  @inline(__always) var prototypesHaveIndexedProperties: Bool {
+    get { hot.pointee.prototypesHaveIndexedProperties }
+    set { hot.pointee.prototypesHaveIndexedProperties = newValue }
+  }
+  /// State the interpreter reads constantly, in raw memory (no class-property access checks).
+  let hot: UnsafeMutablePointer<RuntimeHotState>
 
   let options: RuntimeOptions
   private var emptyStringStorage: StringRef?
@@ -46,19 +54,29 @@ public final class Runtime {
   var symbolRegistry: [String: SymbolRef] = [:]
 
   /// The realm code is running in.
-  var realm: Realm!
+  var realm: Realm! {
+    didSet {
+      hot.pointee.globalObject = realm.globalObject?.value ?? .undefined
+      hot.pointee.globalLexicals = realm.globalLexicals?.value ?? .undefined
+    }
+  }
   private(set) var realms: [Realm] = []
 
   let registerStack: RegisterStack
   /// Depth of native → JS re-entry.
   var nativeDepth = 0
   /// Set from any thread to stop the running script at its next safe point.
-  let interruptFlag: UnsafeMutablePointer<Int32>
+  var interruptFlag: UnsafeMutablePointer<Int32> {
+    UnsafeMutableRawPointer(hot).advanced(by: MemoryLayout<RuntimeHotState>.offset(of: \.interruptRequested)!)
+      .assumingMemoryBound(to: Int32.self)
+  }
   /// Called at safe points when the flag is set or a deadline passed; returning
   /// true terminates the script.
   public var interruptHandler: (() -> Bool)?
   /// Absolute monotonic deadline (nanoseconds) or 0.
-  var deadlineNanoseconds: UInt64 = 0
+  var deadlineNanoseconds: UInt64 = 0 {
+    didSet { setSafePointRequest(RuntimeHotState.deadlineArmed, deadlineNanoseconds != 0) }
+  }
 
   /// Registered roots held by Swift code (see RootedValues); the list does not own them.
   unowned(unsafe) var rootedListHead: RootedValues?
@@ -88,9 +106,13 @@ public final class Runtime {
     self.options = options
     heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false)
     registerStack = RegisterStack(capacity: options.registerStackSize)
-    interruptFlag = .allocate(capacity: 1)
-    interruptFlag.initialize(to: 0)
+    hot = .allocate(capacity: 1)
+    hot.initialize(
+      to: RuntimeHotState(
+        interruptRequested: 0, requests: 0, prototypeEpoch: 1, prototypesHaveIndexedProperties: false,
+        deadlineCountdown: 0))
     heap.runtime = self
+    heap.hotState = hot
     heap.deferralDepth += 1
     emptyStringStorage = allocateFlatString(length: 0, latin1: true)
     singleCharacterStrings.reserveCapacity(256)
@@ -109,7 +131,7 @@ public final class Runtime {
   }
 
   deinit {
-    interruptFlag.deallocate()
+    hot.deallocate()
   }
 
   /// Creates a new realm (a global object and a full set of intrinsics).
@@ -159,9 +181,13 @@ public final class Runtime {
   /// Called at safe points (loop back edges, function entry). Throws when the
   /// script must stop: heap limit, interrupt request or deadline.
   @inline(__always) func checkSafePoint() throws(JSException) {
-    if _slowPath(interruptFlag.pointee != 0 || heap.limitExceeded || deadlineNanoseconds != 0) {
+    if _slowPath(UInt32(bitPattern: hot.pointee.interruptRequested) | hot.pointee.requests != 0) {
       try handleSafePoint()
     }
+  }
+
+  func setSafePointRequest(_ bit: UInt32, _ on: Bool) {
+    if on { hot.pointee.requests |= bit } else { hot.pointee.requests &= ~bit }
   }
 
   func handleSafePoint() throws(JSException) {
@@ -172,9 +198,16 @@ public final class Runtime {
         throw throwRangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
       }
     }
-    if deadlineNanoseconds != 0 && monotonicNanoseconds() >= deadlineNanoseconds {
-      deadlineNanoseconds = 0
-      throw JSException(makeTerminationError("Script timed out"))
+    if deadlineNanoseconds != 0 {
+      // Reading the clock costs; look at it every 256 safe points.
+      hot.pointee.deadlineCountdown -= 1
+      if hot.pointee.deadlineCountdown <= 0 {
+        hot.pointee.deadlineCountdown = 256
+        if monotonicNanoseconds() >= deadlineNanoseconds {
+          deadlineNanoseconds = 0
+          throw JSException(makeTerminationError("Script timed out"))
+        }
+      }
     }
     if interruptFlag.pointee != 0 {
       interruptFlag.pointee = 0
@@ -199,6 +232,22 @@ public final class Runtime {
   public var heapStatistics: (liveBytes: Int, collections: Int) {
     (heap.totalBytes, heap.collectionCount)
   }
+}
+
+/// Runtime state read on hot paths, kept outside the class.
+struct RuntimeHotState {
+  static let heapLimit: UInt32 = 1
+  static let deadlineArmed: UInt32 = 2
+  /// Written by any thread (`requestInterrupt`).
+  var interruptRequested: Int32
+  /// RuntimeHotState bits: work waiting at the next safe point.
+  var requests: UInt32
+  var prototypeEpoch: UInt32
+  var prototypesHaveIndexedProperties: Bool
+  var deadlineCountdown: Int32
+  /// The current realm's global object and global lexical record (rooted by the realm).
+  var globalObject: Value = .undefined
+  var globalLexicals: Value = .undefined
 }
 
 func monotonicNanoseconds() -> UInt64 {

@@ -170,7 +170,7 @@ struct ShapeRef: Equatable {
     nonmutating set { cell.storeBytes(of: newValue.rawValue, toByteOffset: ShapeLayout.attributes, as: UInt8.self) }
   }
   @inline(__always) var objectClass: ObjectClass {
-    get { ObjectClass(rawValue: cell.load(fromByteOffset: ShapeLayout.objectClass, as: UInt8.self))! }
+    get { unsafeBitCast(cell.load(fromByteOffset: ShapeLayout.objectClass, as: UInt8.self), to: ObjectClass.self) }
     nonmutating set { cell.storeBytes(of: newValue.rawValue, toByteOffset: ShapeLayout.objectClass, as: UInt8.self) }
   }
   var slotIndex: UInt32 {
