@@ -405,21 +405,16 @@ extension Runtime {
 
   // MARK: - [[OwnPropertyKeys]]
 
-  /// ES2024 10.5.11. The returned keys may be held nowhere else: callers that
-  /// allocate while using them root them (see `rootKeys`).
-  func proxyOwnKeys(_ proxy: ObjectRef) throws(JSException) -> [PropertyKey] {
+  /// ES2024 10.5.11
+  func proxyOwnKeys(_ proxy: ObjectRef) throws(JSException) -> PropertyKeyList {
     try enterProxy()
     defer { leaveProxy() }
     let (target, foundHandler, trap) = try resolveTrap(proxy, names.ownKeys)
     guard let handler = foundHandler else { return try ownPropertyKeys(target) }
     let trapResultArray = try callTrap(trap, handler, target.value)
     let trapResult = try ownKeysTrapResult(trapResultArray)
-    let resultRoots = rootKeys(trapResult)
-    defer { withExtendedLifetime(resultRoots) {} }
     let extensibleTarget = try isExtensible(target)
     let targetKeys = try ownPropertyKeys(target)
-    let targetRoots = rootKeys(targetKeys)
-    defer { withExtendedLifetime(targetRoots) {} }
     var configurableKeys: [PropertyKey] = []
     var nonconfigurableKeys: [PropertyKey] = []
     for key in targetKeys {
@@ -429,6 +424,8 @@ extension Runtime {
         configurableKeys.append(key)
       }
     }
+    // The target keys stay rooted (in targetKeys) while these plain lists are used.
+    defer { withExtendedLifetime(targetKeys) {} }
     if extensibleTarget && nonconfigurableKeys.isEmpty { return trapResult }
     var unchecked = Set(trapResult.map(\.bits))
     for key in nonconfigurableKeys where unchecked.remove(key.bits) == nil {
@@ -445,7 +442,7 @@ extension Runtime {
   }
 
   /// Steps 8–9: CreateListFromArrayLike(trapResultArray, « String, Symbol ») without duplicates.
-  private func ownKeysTrapResult(_ array: Value) throws(JSException) -> [PropertyKey] {
+  private func ownKeysTrapResult(_ array: Value) throws(JSException) -> PropertyKeyList {
     guard array.isObject else { throw typeError("CreateListFromArrayLike called on non-object") }
     let object = array.asObject
     let length = try lengthOfArrayLike(object)
@@ -458,8 +455,7 @@ extension Runtime {
       elements.append(element)
       if index & 4095 == 4095 { try checkSafePoint() }
     }
-    var keys: [PropertyKey] = []
-    keys.reserveCapacity(elements.count)
+    let keys = PropertyKeyList(self, capacity: elements.count)
     var seen = Set<UInt64>()
     for index in 0..<elements.count {
       let key = try toPropertyKey(elements[index])
@@ -470,13 +466,6 @@ extension Runtime {
     }
     withExtendedLifetime(elements) {}
     return keys
-  }
-
-  /// Roots the cells of `keys` (atoms and symbols) while the returned list lives.
-  func rootKeys(_ keys: [PropertyKey]) -> RootedValues {
-    let roots = RootedValues(self, capacity: keys.count)
-    for key in keys where !key.isIndex { roots.append(Value(bits: key.bits)) }
-    return roots
   }
 
   // MARK: - [[Call]] / [[Construct]]

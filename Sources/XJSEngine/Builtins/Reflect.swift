@@ -78,8 +78,6 @@ extension Realm {
     runtime.defineNativeMethod(reflect, "ownKeys", length: 1) { runtime, arguments throws(JSException) in
       let target = try runtime.reflectTarget(arguments, "ownKeys")
       let keys = try runtime.ownPropertyKeys(target)
-      let roots = runtime.rootKeys(keys)
-      defer { withExtendedLifetime(roots) {} }
       let values = RootedValues(runtime, capacity: keys.count)
       for key in keys { values.append(runtime.keyValue(key)) }
       return runtime.newArray(values.values).value

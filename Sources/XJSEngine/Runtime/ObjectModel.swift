@@ -47,6 +47,22 @@ struct PropertyDescriptor {
   }
 }
 
+/// The keys [[OwnPropertyKeys]] returns, rooted while the list lives: a key may be held
+/// nowhere else (the strings of a proxy's ownKeys result, a property a getter deleted
+/// during the caller's loop), and atoms nobody marks are freed.
+final class PropertyKeyList: RandomAccessCollection {
+  private let roots: RootedValues
+
+  init(_ runtime: Runtime, capacity: Int = 0) { roots = RootedValues(runtime, capacity: capacity) }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { roots.count }
+  subscript(position: Int) -> PropertyKey { PropertyKey(bits: roots[position].bits) }
+
+  /// Atom and symbol keys are cell pointers, so the collector sees them as Values.
+  func append(_ key: PropertyKey) { roots.append(Value(bits: key.bits)) }
+}
+
 /// Where an own property lives.
 enum PropertyPlace {
   case slot(UInt32)
@@ -824,10 +840,9 @@ extension Runtime {
   // MARK: - [[OwnPropertyKeys]]
 
   /// Integer indices ascending, then strings in creation order, then symbols in creation order.
-  func ownPropertyKeys(_ object: ObjectRef) throws(JSException) -> [PropertyKey] {
+  func ownPropertyKeys(_ object: ObjectRef) throws(JSException) -> PropertyKeyList {
     if object.isProxy { return try proxyOwnKeys(object) }
     if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
-    var keys: [PropertyKey] = []
     var indices: [UInt32] = []
     if object.objectClass == .stringObject {
       let length = StringRef(object.internalSlot(0)).length
@@ -849,7 +864,7 @@ extension Runtime {
       }
       indices.sort()
     }
-    keys.reserveCapacity(indices.count + Int(object.shape.propertyCount) + 1)
+    let keys = PropertyKeyList(self, capacity: indices.count + Int(object.shape.propertyCount) + 1)
     for index in indices { keys.append(PropertyKey(index: index)) }
     if object.objectClass == .array || object.objectClass == .stringObject { keys.append(names.length) }
     let shape = object.shape
