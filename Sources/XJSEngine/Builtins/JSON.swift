@@ -87,7 +87,7 @@ extension Runtime {
       }
     }
     let gap = try jsonGap(space)
-    let serializer = JSONSerializer(runtime: self, replacer: replacer, propertyList: propertyList, gap: gap)
+    var serializer = JSONSerializer(runtime: self, replacer: replacer, propertyList: propertyList, gap: gap)
     // The wrapper {"": value} is only observable as the replacer's `this`.
     var holder = Value.undefined
     if !replacer.isUndefined {

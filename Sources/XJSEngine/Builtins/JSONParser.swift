@@ -17,6 +17,14 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
   private static var keyCacheSize: Int { 512 }
   /// Where each value came from, for the reviver's context argument (only when there is a reviver).
   let records: JSONSourceRecords?
+  /// Recent shape transitions (shape, key) → child, so that objects with the same keys skip the
+  /// runtime's transition lookup. A transition exists only for a key its parent lacks.
+  private var transitions: [(parent: UInt, key: UInt64, child: UInt)]
+  private static var transitionCacheSize: Int { 256 }
+  /// The cached child shapes (rooted: a cache entry must never outlive its shapes).
+  private let cachedShapes: RootedValues
+  private let plainObjectShape: ShapeRef
+  private let arrayShape: ShapeRef
 
   init(runtime: Runtime, text: UnsafeBufferPointer<Unit>, source: StringRef, records: JSONSourceRecords? = nil) {
     self.runtime = runtime
@@ -24,6 +32,10 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
     self.source = source
     self.records = records
     keyCache = Array(repeating: .none, count: JSONParser.keyCacheSize)
+    transitions = Array(repeating: (0, 0, 0), count: JSONParser.transitionCacheSize)
+    cachedShapes = RootedValues(runtime)
+    plainObjectShape = runtime.realm.plainObjectShape
+    arrayShape = runtime.realm.arrayShape
   }
 
   // MARK: Characters
@@ -66,7 +78,7 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
       case 0x7B:  // {
         position += 1
         skipWhitespace()
-        let object = runtime.newPlainObject()
+        let object = runtime.allocateObject(.ordinary, shape: plainObjectShape)
         if current == 0x7D {
           position += 1
           value = object.value
@@ -81,7 +93,8 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
       case 0x5B:  // [
         position += 1
         skipWhitespace()
-        let array = runtime.newArray()
+        let array = runtime.allocateObject(.array, shape: arrayShape)
+        array.setInternalSlot(0, Value(Int32(0)))
         if current == 0x5D {
           position += 1
           value = array.value
@@ -134,18 +147,43 @@ struct JSONParser<Unit: UnsignedInteger & FixedWidthInteger> {
         if records != nil { record = openRecords.removeLast() }
       }
       skipWhitespace()
-      if position < text.count { throw error("Unexpected non-whitespace character after JSON", at: position) }
+      if position < text.count {
+        throw runtime.syntaxError("Unexpected non-whitespace character after JSON at position \(position)")
+      }
       records?.root = record
       return value
     }
   }
 
   /// CreateDataProperty on a fresh ordinary object: a later duplicate key replaces the value.
-  private func defineMember(_ object: ObjectRef, _ key: PropertyKey, _ value: Value) {
-    if !key.isIndex, let location = object.shape.lookup(key) {
-      object.setSlot(location.slot, value)
-    } else {
+  private mutating func defineMember(_ object: ObjectRef, _ key: PropertyKey, _ value: Value) {
+    if key.isIndex {
       runtime.addProperty(object, key, value, .default)
+      return
+    }
+    let parent = object.shape
+    let parentBits = UInt(bitPattern: parent.cell)
+    let slot =
+      Int(truncatingIfNeeded: (parentBits >> 4) ^ UInt(truncatingIfNeeded: key.bits >> 3))
+      & (JSONParser.transitionCacheSize - 1)
+    let cached = transitions[slot]
+    if cached.parent == parentBits && cached.key == key.bits {
+      // What addProperty does when the transition exists (a fresh object is no prototype).
+      let child = ShapeRef(CellPointer(bitPattern: cached.child)!)
+      runtime.ensureSlotCapacity(object, child.slotCount)
+      object.setSlot(child.slotIndex, value)
+      object.shape = child
+      return
+    }
+    if let location = parent.lookup(key) {
+      object.setSlot(location.slot, value)
+      return
+    }
+    runtime.addProperty(object, key, value, .default)
+    let child = object.shape
+    if !child.isDictionary {
+      transitions[slot] = (parentBits, key.bits, UInt(bitPattern: child.cell))
+      cachedShapes.append(Value(bits: UInt64(UInt(bitPattern: child.cell))))
     }
   }
 

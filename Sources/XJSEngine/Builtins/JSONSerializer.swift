@@ -110,8 +110,10 @@ enum JSONKey {
   case string(Value)
 }
 
-/// The state of one JSON.stringify call (ES2024 25.5.2.1 JSON Serialization Record).
-final class JSONSerializer {
+/// The state of one JSON.stringify call (ES2024 25.5.2.1 JSON Serialization Record). A struct
+/// with mutating methods: a class's stored properties would pay a dynamic exclusivity check
+/// on every access.
+struct JSONSerializer: ~Copyable {
   let runtime: Runtime
   var output: JSONTextBuffer
   /// [[ReplacerFunction]], or undefined.
@@ -124,10 +126,19 @@ final class JSONSerializer {
   private let stack: RootedValues
   /// The key under which each stacked object was reached (for the circular-structure message).
   private var stackKeys: [JSONKey] = []
-  /// Key snapshots of the objects being serialized (rooted: a getter may delete the property).
-  private let keyStorage: RootedValues
+  /// Key snapshots of the objects being serialized, as key bits. Keys read from an object's shape stay
+  /// alive with that shape (held by serializeObject); keys from elsewhere are also put in `rootedKeys`.
+  private var snapshotKeys: [UInt64] = []
+  /// Beside each snapshot key: its data slot in the object's shape at snapshot time, or -1.
+  private var snapshotSlots: [Int32] = []
+  private let rootedKeys: RootedValues
+  /// Shapes (not dictionaries) seen with no `toJSON` on their whole prototype chain, while
+  /// the runtime's prototype epoch is `toJSONEpoch`.
+  private var shapesWithoutToJSON: (UInt, UInt) = (0, 0)
+  private var toJSONEpoch: UInt32 = 0
   /// Below this native stack address, nesting throws RangeError (computed when nesting gets deep).
   private var stackLimit: UInt = 0
+  private let toJSONKey: PropertyKey
 
   init(runtime: Runtime, replacer: Value, propertyList: RootedValues?, gap: [UInt16]) {
     self.runtime = runtime
@@ -135,18 +146,19 @@ final class JSONSerializer {
     self.propertyList = propertyList
     self.gap = gap
     output = JSONTextBuffer(runtime: runtime)
+    toJSONKey = runtime.names.toJSON
     stack = RootedValues(runtime)
-    keyStorage = RootedValues(runtime)
+    rootedKeys = RootedValues(runtime)
   }
 
   // MARK: SerializeJSONProperty (ES2024 25.5.2.2)
 
   /// Steps 2–4 and the type tests of 5–12: the value to write, or nil when the property
   /// serializes to undefined (undefined, symbols, functions).
-  func prepare(_ value: Value, holder: Value, key: JSONKey) throws(JSException) -> Value? {
+  mutating func prepare(_ value: Value, holder: Value, key: JSONKey) throws(JSException) -> Value? {
     var value = value
     if value.isObject || value.isBigInt {
-      let toJSON = try runtime.getV(value, runtime.names.toJSON)
+      let toJSON = value.isObject ? try toJSONMethod(value.asObject) : try runtime.getV(value, toJSONKey)
       if toJSON.isCallable { value = try runtime.call(toJSON, this: value, arguments: [keyValue(key)]) }
     }
     if !replacer.isUndefined {
@@ -165,6 +177,37 @@ final class JSONSerializer {
     return value
   }
 
+  /// GetV(object, "toJSON"), answered from a memo of shapes known to lack it when no prototype
+  /// changed since; the walk itself runs no code (anything that could falls back to [[Get]]).
+  private mutating func toJSONMethod(_ object: ObjectRef) throws(JSException) -> Value {
+    let shape = UInt(bitPattern: object.shape.cell)
+    let epoch = runtime.prototypeEpoch
+    if epoch == toJSONEpoch && (shape == shapesWithoutToJSON.0 || shape == shapesWithoutToJSON.1) {
+      return .undefined
+    }
+    var current = object
+    while true {
+      switch runtime.lookupOwn(current, toJSONKey) {
+      case .absent:
+        let prototype = current.prototype
+        if prototype.isObject {
+          current = prototype.asObject
+          continue
+        }
+        if !object.shape.isDictionary {
+          if epoch != toJSONEpoch { shapesWithoutToJSON = (0, 0) }
+          toJSONEpoch = epoch
+          shapesWithoutToJSON = (shape, shapesWithoutToJSON.0)
+        }
+        return .undefined
+      case .data(let method, _, _):
+        return method
+      case .accessor, .proxy:
+        return try runtime.get(current, toJSONKey, receiver: object.value)
+      }
+    }
+  }
+
   private func keyValue(_ key: JSONKey) -> Value {
     switch key {
     case .index(let index): return runtime.numberToString(Double(index)).value
@@ -174,7 +217,7 @@ final class JSONSerializer {
   }
 
   /// Steps 5–12 for a prepared value.
-  func write(_ value: Value, key: JSONKey) throws(JSException) {
+  mutating func write(_ value: Value, key: JSONKey) throws(JSException) {
     if value.isString { return try writeQuoted(value.asString) }
     if value.isInt32 { return try writeInteger(value.asInt32) }
     if value.isNumber { return try writeNumber(value.asDouble) }
@@ -195,7 +238,7 @@ final class JSONSerializer {
     }
   }
 
-  private func writeInteger(_ int: Int32) throws(JSException) {
+  private mutating func writeInteger(_ int: Int32) throws(JSException) {
     try output.reserve(11)
     var magnitude = UInt32(int.magnitude)
     if int < 0 { output.append(0x2D) }
@@ -214,7 +257,7 @@ final class JSONSerializer {
     }
   }
 
-  private func writeNumber(_ number: Double) throws(JSException) {
+  private mutating func writeNumber(_ number: Double) throws(JSException) {
     guard number.isFinite else { return try output.append(ascii: "null") }
     var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     try withUnsafeMutableBytes(of: &buffer) { raw throws(JSException) in
@@ -226,10 +269,12 @@ final class JSONSerializer {
 
   // MARK: QuoteJSONString (ES2024 25.5.2.3)
 
-  /// Which Latin-1 characters need an escape: 0 none, 1 a short escape or \u00XX.
-  private static let latin1NeedsEscape: [Bool] = (0..<256).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+  /// Control characters, the quote and the backslash are escaped.
+  @inline(__always) private static func needsEscape(_ unit: UInt8) -> Bool {
+    unit < 0x20 || unit == 0x22 || unit == 0x5C
+  }
 
-  func writeQuoted(_ string: StringRef) throws(JSException) {
+  mutating func writeQuoted(_ string: StringRef) throws(JSException) {
     string.flattened(runtime.heap)
     let length = string.length
     try output.reserve(length + 2)
@@ -237,7 +282,7 @@ final class JSONSerializer {
     if string.isLatin1 {
       let characters = string.latin1Characters
       var runStart = 0
-      for index in 0..<length where JSONSerializer.latin1NeedsEscape[Int(characters[index])] {
+      for index in 0..<length where JSONSerializer.needsEscape(characters[index]) {
         try output.append(latin1: characters + runStart, count: index - runStart)
         try writeEscape(UInt16(characters[index]))
         runStart = index + 1
@@ -250,7 +295,8 @@ final class JSONSerializer {
     output.append(0x22)
   }
 
-  private func writeQuotedUTF16(_ characters: UnsafeMutablePointer<UInt16>, _ length: Int) throws(JSException) {
+  private mutating func writeQuotedUTF16(_ characters: UnsafeMutablePointer<UInt16>, _ length: Int) throws(JSException)
+  {
     var index = 0
     while index < length {
       let unit = characters[index]
@@ -274,7 +320,7 @@ final class JSONSerializer {
     }
   }
 
-  private func writeEscape(_ unit: UInt16) throws(JSException) {
+  private mutating func writeEscape(_ unit: UInt16) throws(JSException) {
     let short: UInt16
     switch unit {
     case 0x08: short = 0x62  // b
@@ -291,7 +337,7 @@ final class JSONSerializer {
   }
 
   /// UnicodeEscape: \u and four lowercase hex digits.
-  private func writeUnicodeEscape(_ unit: UInt16) throws(JSException) {
+  private mutating func writeUnicodeEscape(_ unit: UInt16) throws(JSException) {
     try output.reserve(6)
     output.append(0x5C)
     output.append(0x75)
@@ -304,7 +350,7 @@ final class JSONSerializer {
   // MARK: Objects and arrays (ES2024 25.5.2.5–6)
 
   /// Checks for cycles and nesting depth, and pushes `object` on [[Stack]].
-  private func enter(_ object: ObjectRef, key: JSONKey) throws(JSException) {
+  private mutating func enter(_ object: ObjectRef, key: JSONKey) throws(JSException) {
     if stack.count > 64 { try checkNativeStack() }
     for index in 0..<stack.count where stack[index] == object.value {
       throw runtime.typeError(circularMessage(from: index, closingKey: key))
@@ -313,12 +359,12 @@ final class JSONSerializer {
     stackKeys.append(key)
   }
 
-  private func leave() {
+  private mutating func leave() {
     stack.values.removeLast()
     stackKeys.removeLast()
   }
 
-  private func checkNativeStack() throws(JSException) {
+  private mutating func checkNativeStack() throws(JSException) {
     if stackLimit == 0 {
       // Leave 256 KB of the thread's stack for what runs after (and inside) us.
       let bottom = xjs_thread_stack_bottom().map { UInt(bitPattern: $0) } ?? 0
@@ -331,13 +377,13 @@ final class JSONSerializer {
   }
 
   /// Writes a newline and the indentation of `depth` levels (when there is a gap).
-  private func writeIndentation(_ depth: Int) throws(JSException) {
+  private mutating func writeIndentation(_ depth: Int) throws(JSException) {
     try output.reserve(1 + gap.count * depth)
     output.append(0x0A)
     for _ in 0..<depth { for unit in gap { output.append(unit) } }
   }
 
-  private func serializeArray(_ array: ObjectRef, key: JSONKey) throws(JSException) {
+  private mutating func serializeArray(_ array: ObjectRef, key: JSONKey) throws(JSException) {
     try enter(array, key: key)
     let depth = stack.count
     let length = try runtime.lengthOfArrayLike(array)
@@ -362,23 +408,33 @@ final class JSONSerializer {
     leave()
   }
 
-  private func serializeObject(_ object: ObjectRef, key: JSONKey) throws(JSException) {
+  private mutating func serializeObject(_ object: ObjectRef, key: JSONKey) throws(JSException) {
     try enter(object, key: key)
     let depth = stack.count
-    let keysStart = keyStorage.count
-    defer { keyStorage.values.removeSubrange(keysStart...) }
+    let keysStart = snapshotKeys.count
+    let rootedStart = rootedKeys.count
+    // The snapshot's shape: while the object keeps it, a data property is still in its slot. Held
+    // here, it also keeps the keys read from it alive.
+    let snapshotShape = object.shape
     if let propertyList {
-      keyStorage.values.append(contentsOf: propertyList.values)
+      for key in propertyList.values { snapshotKeys.append(key.bits) }
+      snapshotSlots.append(contentsOf: repeatElement(-1, count: propertyList.count))
     } else {
       try appendEnumerableStringKeys(object)
     }
     try output.append(ascii: "{")
     var wroteMember = false
     var index = keysStart
-    while index < keyStorage.count {
-      let propertyKey = PropertyKey(bits: keyStorage[index].bits)
+    while index < snapshotKeys.count {
+      let propertyKey = PropertyKey(bits: snapshotKeys[index])
+      let slot = snapshotSlots[index]
       index += 1
-      let value = try runtime.get(object, propertyKey)
+      let value: Value
+      if slot >= 0 && object.shape == snapshotShape {
+        value = object.slot(UInt32(slot))
+      } else {
+        value = try runtime.get(object, propertyKey)
+      }
       guard let prepared = try prepare(value, holder: object.value, key: .property(propertyKey)) else { continue }
       if wroteMember { try output.append(ascii: ",") }
       if !gap.isEmpty { try writeIndentation(depth) }
@@ -390,11 +446,19 @@ final class JSONSerializer {
     }
     if wroteMember && !gap.isEmpty { try writeIndentation(depth - 1) }
     try output.append(ascii: "}")
+    snapshotKeys.removeSubrange(keysStart...)
+    snapshotSlots.removeSubrange(keysStart...)
+    if rootedKeys.count > rootedStart { rootedKeys.values.removeSubrange(rootedStart...) }
+    withExtendedLifetime(snapshotShape.cell) {}
     leave()
   }
 
   /// EnumerableOwnProperties(object, key): the snapshot of keys the loop then reads.
-  private func appendEnumerableStringKeys(_ object: ObjectRef) throws(JSException) {
+  private mutating func appendEnumerableStringKeys(_ object: ObjectRef) throws(JSException) {
+    if object.objectClass == .ordinary && object.elementsPointer == nil {
+      appendOrdinaryKeys(object)
+      return
+    }
     for key in try runtime.ownPropertyKeys(object) where !key.isSymbol {
       if object.isProxy {
         guard let descriptor = try runtime.getOwnProperty(object, key), descriptor.enumerable == true else {
@@ -408,7 +472,22 @@ final class JSONSerializer {
           continue
         }
       }
-      keyStorage.append(Value(bits: key.bits))
+      rootedKeys.append(Value(bits: key.bits))
+      snapshotKeys.append(key.bits)
+      snapshotSlots.append(-1)
+    }
+  }
+
+  /// The same snapshot for an ordinary object without elements, read from its shape (string keys in
+  /// creation order), with the slot of each data property.
+  private mutating func appendOrdinaryKeys(_ object: ObjectRef) {
+    let shape = object.shape
+    if shape.propertyCount == 0 { return }
+    for entry in shape.table.entries where entry.key != .none && !entry.key.isSymbol {
+      let attributes = entry.location.attributes
+      if !attributes.contains(.enumerable) { continue }
+      snapshotKeys.append(entry.key.bits)
+      snapshotSlots.append(attributes.contains(.accessor) ? -1 : Int32(entry.location.slot))
     }
   }
 

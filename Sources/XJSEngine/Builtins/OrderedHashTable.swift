@@ -39,7 +39,10 @@ final class OrderedHashTable: HeapTraceable {
   private(set) var used = 0
   /// Live entries.
   private(set) var count = 0
-  private var cursors: [WeakCursor] = []
+  /// Live cursors by identity (held weakly: an abandoned iterator just goes away).
+  private var cursors: [ObjectIdentifier: WeakCursor] = [:]
+  /// Dead entries are swept from `cursors` when it reaches this size (doubling keeps it amortized O(1)).
+  private var cursorSweepThreshold = 16
   private unowned(unsafe) let heap: Heap
 
   private struct WeakCursor {
@@ -190,29 +193,40 @@ final class OrderedHashTable: HeapTraceable {
     used = target
   }
 
-  /// Before compaction: each cursor moves to the number of live entries before it.
+  /// Before compaction: each cursor moves to the number of live entries before it
+  /// (one pass over the entries, cursors in position order).
   private func remapCursors() {
-    cursors.removeAll { $0.cursor == nil }
-    forEachCursor { cursor in
-      var live = 0
-      for index in 0..<min(cursor.position, used) where isLive(index) { live += 1 }
-      cursor.position = live
+    var live = cursors.values.compactMap { $0.cursor }
+    if live.isEmpty { return }
+    live.sort { $0.position < $1.position }
+    var liveBefore = 0
+    var index = 0
+    for cursor in live {
+      let target = min(cursor.position, used)
+      while index < target {
+        if isLive(index) { liveBefore += 1 }
+        index += 1
+      }
+      cursor.position = liveBefore
     }
   }
 
   // MARK: Iteration
 
   func register(_ cursor: HashTableCursor) {
-    if cursors.count >= 16 { cursors.removeAll { $0.cursor == nil } }
-    cursors.append(WeakCursor(cursor: cursor))
+    if cursors.count >= cursorSweepThreshold {
+      cursors = cursors.filter { $0.value.cursor != nil }
+      cursorSweepThreshold = max(16, cursors.count * 2)
+    }
+    cursors[ObjectIdentifier(cursor)] = WeakCursor(cursor: cursor)
   }
 
   func unregister(_ cursor: HashTableCursor) {
-    cursors.removeAll { $0.cursor == nil || $0.cursor === cursor }
+    cursors[ObjectIdentifier(cursor)] = nil
   }
 
   private func forEachCursor(_ body: (HashTableCursor) -> Void) {
-    for entry in cursors {
+    for entry in cursors.values {
       if let cursor = entry.cursor { body(cursor) }
     }
   }
