@@ -52,10 +52,10 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
 /// The error the lexer and parser throw internally. A reference, so that each
 /// `try` site of the deeply recursive parser reserves one pointer for it rather
 /// than a whole `SyntaxError` (which made debug-build frames several times larger).
-public final class ParseError: Error, @unchecked Sendable {
-  public let message: String
+final class ParseError: Error, @unchecked Sendable {
+  let message: String
   /// UTF-16 offset in the source text.
-  public let offset: Int
+  let offset: Int
 
   init(_ message: String, at offset: Int) {
     self.message = message
