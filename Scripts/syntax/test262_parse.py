@@ -8,6 +8,7 @@ raw); module tests are skipped (xjs parses scripts only), and so are tests of
 proposals the front end does not implement (see UNSUPPORTED_FEATURES).
 
 usage: test262_parse.py [--xjs PATH] [--test262 DIR] [--show N] [filter…]
+  e.g. Scripts/syntax/test262_parse.py --test262 /work/ext/test262 statements/class
 """
 import argparse
 import os
@@ -103,7 +104,9 @@ def run(xjs, paths, strict):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--xjs", default=".build-parser/release/xjs")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parser.add_argument("--xjs", default=os.path.join(root, ".build", "release", "xjs"),
+                        help="the xjs binary (swift build -c release --product xjs)")
     parser.add_argument("--test262", default="/work/ext/test262")
     parser.add_argument("--show", type=int, default=40)
     parser.add_argument("filters", nargs="*")
