@@ -56,7 +56,7 @@ extension Runtime {
     if arguments.count == 1 {
       return singleCodeUnitString(UInt16(truncatingIfNeeded: try toUint32(arguments[0]))).value
     }
-    var builder = StringBuilder()
+    var builder = StringBuilder(self)
     for index in 0..<arguments.count {
       builder.append(UInt16(truncatingIfNeeded: try toUint32(arguments[index])))
     }
@@ -65,7 +65,7 @@ extension Runtime {
 
   /// String.fromCodePoint ( ...codePoints ) (22.1.2.2)
   fileprivate func stringFromCodePoint(_ arguments: NativeArguments) throws(JSException) -> Value {
-    var builder = StringBuilder()
+    var builder = StringBuilder(self)
     for index in 0..<arguments.count {
       let next = arguments[index]
       let number = try toNumber(next)
@@ -84,7 +84,7 @@ extension Runtime {
     let literals = try toObject(get(cooked, names.raw))
     let literalCount = try lengthOfArrayLike(literals)
     if literalCount <= 0 { return emptyString.value }
-    var builder = StringBuilder()
+    var builder = StringBuilder(self)
     var nextIndex = 0
     while true {
       if nextIndex & 0xFFF == 0xFFF { try checkSafePoint() }
@@ -147,23 +147,42 @@ struct CodeUnits {
 // MARK: - Building strings
 
 /// Builds a string in Swift memory (no GC allocation until `finish`), staying
-/// Latin-1 until a wider code unit arrives. Appends past the maximum string
-/// length are dropped and remembered; `finish` then throws RangeError.
+/// Latin-1 until a wider code unit arrives. Appends past the maximum string length,
+/// or past the heap limit, are dropped and remembered; `finish` then throws RangeError.
 struct StringBuilder {
+  enum Failure {
+    case tooLong
+    case outOfMemory
+  }
+
+  private let heap: Heap
   private var narrow: [UInt8] = []
   private var wide: [UInt16]? = nil
-  private(set) var overflowed = false
+  private(set) var failure: Failure? = nil
+  /// The length past which the heap limit is consulted again (doubling, from 1 MB).
+  private var nextLimitCheck = 1 << 20
 
-  init(capacity: Int = 0) {
+  init(_ runtime: Runtime, capacity: Int = 0) {
+    heap = runtime.heap
     if capacity > 0 { narrow.reserveCapacity(min(capacity, maximumStringLength)) }
   }
 
   var count: Int { wide?.count ?? narrow.count }
+  var overflowed: Bool { failure != nil }
 
   @inline(__always) private mutating func hasRoom(_ extra: Int) -> Bool {
-    if overflowed || count + extra > maximumStringLength {
-      overflowed = true
+    if failure != nil { return false }
+    let needed = count + extra
+    if needed > maximumStringLength {
+      failure = .tooLong
       return false
+    }
+    if needed > nextLimitCheck {
+      if !heap.checkLimit(forAdditional: needed * (wide == nil ? 1 : 2)) {
+        failure = .outOfMemory
+        return false
+      }
+      nextLimitCheck = needed * 2
     }
     return true
   }
@@ -251,11 +270,30 @@ struct StringBuilder {
     units.withUnsafeBufferPointer { append(utf16: $0) }
   }
 
-  /// The built string; RangeError "Invalid string length" if it grew too long.
+  /// The built string; RangeError if it grew too long or past the heap limit.
   func finish(_ runtime: Runtime) throws(JSException) -> StringRef {
-    if overflowed { throw runtime.rangeError("Invalid string length") }
+    switch failure {
+    case .tooLong: throw runtime.rangeError("Invalid string length")
+    case .outOfMemory: throw runtime.outOfMemoryError()
+    case nil: break
+    }
     if let wide { return wide.withUnsafeBufferPointer { runtime.newString(utf16: $0) } }
     return narrow.withUnsafeBufferPointer { runtime.newString(latin1: $0) }
+  }
+}
+
+extension Runtime {
+  /// The RangeError for a string that would not fit under the heap limit.
+  func outOfMemoryError() -> JSException {
+    rangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
+  }
+
+  /// A flat string of `length` code units to be filled in, after checking a large one
+  /// against the heap limit.
+  func allocateCheckedFlatString(length: Int, latin1: Bool) throws(JSException) -> StringRef {
+    let bytes = length * (latin1 ? 1 : 2)
+    if bytes > 1 << 20 && !heap.checkLimit(forAdditional: bytes) { throw outOfMemoryError() }
+    return allocateFlatString(length: length, latin1: latin1)
   }
 }
 

@@ -10,8 +10,8 @@
 extension Runtime {
   func toLowerCase(_ string: StringRef) throws(JSException) -> StringRef {
     let units = CodeUnits(string, heap)
-    if let latin1 = units.latin1 { return lowercaseLatin1(string, latin1, units.count) }
-    var builder = StringBuilder(capacity: units.count)
+    if let latin1 = units.latin1 { return try lowercaseLatin1(string, latin1, units.count) }
+    var builder = StringBuilder(self, capacity: units.count)
     var index = 0
     while index < units.count {
       if index & 0xFFFE == 0 && index != 0 { try checkSafePoint() }  // steps are 1 or 2 code units
@@ -30,10 +30,10 @@ extension Runtime {
 
   func toUpperCase(_ string: StringRef) throws(JSException) -> StringRef {
     let units = CodeUnits(string, heap)
-    if let latin1 = units.latin1, let result = uppercaseLatin1(string, latin1, units.count) {
+    if let latin1 = units.latin1, let result = try uppercaseLatin1(string, latin1, units.count) {
       return result
     }
-    var builder = StringBuilder(capacity: units.count)
+    var builder = StringBuilder(self, capacity: units.count)
     var index = 0
     while index < units.count {
       if index & 0xFFFE == 0 && index != 0 { try checkSafePoint() }  // steps are 1 or 2 code units
@@ -65,13 +65,15 @@ extension Runtime {
   }
 
   /// Latin-1 lowercases within Latin-1: A–Z and À–Þ (except ×) move up by 0x20.
-  private func lowercaseLatin1(_ string: StringRef, _ characters: UnsafePointer<UInt8>, _ count: Int) -> StringRef {
+  private func lowercaseLatin1(_ string: StringRef, _ characters: UnsafePointer<UInt8>, _ count: Int)
+    throws(JSException) -> StringRef
+  {
     var firstChange = 0
     while firstChange < count && lowercasedLatin1(characters[firstChange]) == characters[firstChange] {
       firstChange += 1
     }
     if firstChange == count { return string }
-    let result = allocateFlatString(length: count, latin1: true)
+    let result = try allocateCheckedFlatString(length: count, latin1: true)
     // Re-read the source after allocating: the view's pointer stays valid (cells never move).
     let source = string.latin1Characters
     let target = result.latin1Characters
@@ -87,7 +89,7 @@ extension Runtime {
   /// Latin-1 uppercases within Latin-1 except µ (→ U+039C), ÿ (→ U+0178) and ß (→ "SS");
   /// nil when one of those occurs (the general path handles it).
   private func uppercaseLatin1(_ string: StringRef, _ characters: UnsafePointer<UInt8>, _ count: Int)
-    -> StringRef?
+    throws(JSException) -> StringRef?
   {
     var changes = false
     for index in 0..<count {
@@ -96,7 +98,7 @@ extension Runtime {
       if uppercasedLatin1(byte) != byte { changes = true }
     }
     if !changes { return string }
-    let result = allocateFlatString(length: count, latin1: true)
+    let result = try allocateCheckedFlatString(length: count, latin1: true)
     let source = string.latin1Characters
     let target = result.latin1Characters
     for index in 0..<count { target[index] = uppercasedLatin1(source[index]) }

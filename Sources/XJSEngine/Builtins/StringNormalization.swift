@@ -34,7 +34,7 @@ extension Runtime {
     // Normalize chunk by chunk, cut before code points nothing can reorder or compose
     // across, so long strings reach safe points (time limits, interrupts).
     let codePoints = UnicodeNormalizer.codePoints(of: units)
-    var builder = StringBuilder(capacity: units.count)
+    var builder = StringBuilder(self, capacity: units.count)
     var chunkStart = 0
     while chunkStart < codePoints.count {
       var end = min(chunkStart + 4096, codePoints.count)

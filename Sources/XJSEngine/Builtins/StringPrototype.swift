@@ -316,7 +316,7 @@ extension Runtime {
   fileprivate func toWellFormed(_ string: StringRef) throws(JSException) -> StringRef {
     let units = CodeUnits(string, heap)
     guard var lone = units.firstLoneSurrogate() else { return string }
-    var builder = StringBuilder(capacity: units.count)
+    var builder = StringBuilder(self, capacity: units.count)
     var copied = 0
     while true {
       builder.append(units, from: copied, to: lone)
@@ -343,7 +343,7 @@ extension Runtime {
     string.flattened(heap)
     // The filler as far as it is used (so the result is Latin-1 whenever it can be).
     let piece = substring(filler, 0, min(filler.length, fillLength))
-    let result = allocateFlatString(length: intMaxLength, latin1: string.isLatin1 && piece.isLatin1)
+    let result = try allocateCheckedFlatString(length: intMaxLength, latin1: string.isLatin1 && piece.isLatin1)
     let fillOffset = atStart ? 0 : stringLength
     copyCharacters(from: string, to: result, at: atStart ? fillLength : 0)
     copyCharacters(from: piece, to: result, at: fillOffset)
@@ -374,7 +374,7 @@ extension Runtime {
     if Double(length) * count > Double(maximumStringLength) { throw rangeError("Invalid string length") }
     let total = length * Int(count)
     string.flattened(heap)
-    let result = allocateFlatString(length: total, latin1: string.isLatin1)
+    let result = try allocateCheckedFlatString(length: total, latin1: string.isLatin1)
     copyCharacters(from: string, to: result, at: 0)
     fillByDoubling(result, from: 0, filled: length, total: total)
     return result
@@ -398,7 +398,7 @@ extension Runtime {
   fileprivate func createHTML(_ string: StringRef, tag: String, attribute: String, value: Value)
     throws(JSException) -> StringRef
   {
-    var builder = StringBuilder()
+    var builder = StringBuilder(self)
     builder.append(ascii: "<" + tag)
     if !attribute.isEmpty {
       let attributeValue = try toString(value)
@@ -498,7 +498,7 @@ extension Runtime {
     var replacer = StringReplacer(
       runtime: self, string: string, searchString: searchString, replaceValue: replaceValue,
       functional: functionalReplace)
-    var builder = StringBuilder()
+    var builder = StringBuilder(self)
     var endOfLastMatch = 0
     for (count, position) in positions.enumerated() {
       if count & 0xFFF == 0xFFF { try checkSafePoint() }

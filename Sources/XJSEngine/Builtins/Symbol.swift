@@ -69,7 +69,7 @@ extension Runtime {
 
   /// SymbolDescriptiveString (ES2024 20.4.3.3.1) as a JS string (keeps lone surrogates).
   func symbolDescriptiveJSString(_ symbol: SymbolRef) throws(JSException) -> StringRef {
-    var builder = StringBuilder()
+    var builder = StringBuilder(self)
     builder.append(ascii: "Symbol(")
     let description = symbol.description
     if description.isString { builder.append(description.asString, heap) }
