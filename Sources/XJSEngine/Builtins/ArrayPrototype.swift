@@ -1,3 +1,5 @@
+import Glibc
+
 // %Array.prototype% (ES2024 23.1.3). Every method is generic: it works on any
 // object through the internal methods (so on array-likes and proxies too);
 // ArrayOperations.swift holds the element helpers and their dense fast paths,
@@ -429,8 +431,10 @@ extension Runtime {
 // MARK: - push, pop, shift, unshift, splice
 
 extension Runtime {
-  /// Whether an array's elements are a plain list that pushing can extend in place.
-  private func canAppendInPlace(_ object: ObjectRef) -> Bool {
+  /// Whether an array's elements are a plain list with nothing observable about them: no
+  /// sparse or read-only elements, no trailing holes, no indexed prototype properties, a
+  /// writable length. Then push/shift/unshift/splice can edit the storage directly.
+  private func isPlainDenseArray(_ object: ObjectRef) -> Bool {
     object.isArray && !prototypesHaveIndexedProperties && object.sparseElements == nil
       && object.flags
         & (ObjectFlags.extensible | ObjectFlags.elementsSealed | ObjectFlags.elementsFrozen
@@ -441,7 +445,7 @@ extension Runtime {
   /// 23.1.3.23 Array.prototype.push ( ...items )
   func arrayPush(_ arguments: NativeArguments) throws(JSException) -> Value {
     let object = try toObject(arguments.this)
-    if canAppendInPlace(object) && Int(arrayLength(object)) + arguments.count < Int(PropertyKey.maximumIndex) {
+    if isPlainDenseArray(object) && Int(arrayLength(object)) + arguments.count < Int(PropertyKey.maximumIndex) {
       var length = arrayLength(object)
       for index in 0..<arguments.count {
         storeDense(object, length, arguments[index])
@@ -481,6 +485,10 @@ extension Runtime {
       return .undefined
     }
     let first = try elementValue(object, 0)
+    if isPlainDenseArray(object) {
+      spliceDense(object, at: 0, removing: 1, inserting: UnsafeBufferPointer(start: nil, count: 0))
+      return first
+    }
     try moveElements(object, from: 1, to: 0, count: length - 1, descending: false)
     try deleteElement(object, length - 1)
     try setLength(object, length - 1)
@@ -494,6 +502,10 @@ extension Runtime {
     let count = arguments.count
     if count > 0 {
       if length + count > maximumSafeInteger { throw typeError("Invalid array length") }
+      if isPlainDenseArray(object) && length + count <= Int(UInt32.max) {
+        spliceDense(object, at: 0, removing: 0, inserting: arguments.all)
+        return Value(length + count)
+      }
       try moveElements(object, from: 0, to: count, count: length, descending: true)
       for index in 0..<count { try setElement(object, index, arguments[index]) }
     }
@@ -517,6 +529,11 @@ extension Runtime {
       return true
     }
     try setLength(removed, deleteCount)
+    let newLength = length - deleteCount + itemCount
+    if isPlainDenseArray(object) && Int(arrayLength(object)) == length && newLength <= Int(UInt32.max) {
+      spliceDense(object, at: start, removing: deleteCount, inserting: arguments.dropFirst(2))
+      return removed.value
+    }
     if itemCount != deleteCount {
       try moveElements(
         object, from: start + deleteCount, to: start + itemCount, count: length - start - deleteCount,
@@ -534,6 +551,28 @@ extension Runtime {
     for index in 0..<itemCount { try setElement(object, start + index, arguments[index + 2]) }
     try setLength(object, length - deleteCount + itemCount)
     return removed.value
+  }
+
+  /// Replaces `removeCount` elements at `start` of a plain dense array by `items`, moving the
+  /// tail with one memmove: on such an array that is all the element-by-element steps of
+  /// shift, unshift and splice can be seen to do.
+  private func spliceDense(
+    _ array: ObjectRef, at start: Int, removing removeCount: Int, inserting items: UnsafeBufferPointer<Value>
+  ) {
+    let length = array.denseCount
+    let newLength = length - removeCount + items.count
+    ensureElementCapacity(array, newLength)
+    let dense = array.denseElements
+    let tail = length - start - removeCount
+    if tail > 0 && removeCount != items.count {
+      memmove(dense + start + items.count, dense + start + removeCount, tail * MemoryLayout<Value>.stride)
+    }
+    for index in 0..<items.count { dense[start + index] = items[index] }
+    if newLength < length {
+      for index in newLength..<length { dense[index] = .empty }
+    }
+    array.elementsHeader!.pointee.count = UInt32(newLength)
+    setArrayLengthRaw(array, UInt32(newLength))
   }
 
   /// The number of elements splice/toSpliced removes (ES2024 23.1.3.31 steps 8–10).
