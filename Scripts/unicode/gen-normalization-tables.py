@@ -1,72 +1,133 @@
 #!/usr/bin/env python3
-"""Generates Sources/XJSEngine/Builtins/StringNormalizationTables.swift from Python's
-unicodedata (its Unicode version is written into the output).
+"""Generates Sources/XJSEngine/Builtins/StringNormalizationTables.swift, the data of
+String.prototype.normalize (ES2024 22.1.3.15, UAX #15).
 
-Tables (for String.prototype.normalize, ES2024 22.1.3.15):
-  - canonical combining classes, as ranges of equal non-zero class;
+Sources (both must carry the same Unicode version; the script checks it):
+  - node (its ICU): the NFD, NFKD, NFC and NFKC form of every code point, and NFC of the
+    few sequences needed to find each composite's first half;
+  - swiftc (the Swift standard library the engine runs with): canonical combining classes.
+
+Tables:
+  - canonical combining classes, as runs of equal non-zero class;
   - full (recursively expanded) canonical and compatibility decompositions;
-  - primary composites: (first, second) -> composite for every canonical pair mapping
-    whose composite is not excluded from composition (NFC(composite) == composite).
+  - primary composites: (first, second) -> composite. A code point C is a primary
+    composite when NFD(C) != C and NFC(C) == C; composition meets its full decomposition
+    D in order, so its pair is (NFC(D without its last code point), last code point).
 Hangul syllables are left out: the engine composes/decomposes them algorithmically.
 
-The script checks the tables by normalizing every code point, and a set of sequences,
-with an implementation of the algorithm over the tables against unicodedata.normalize.
+The script then runs the algorithm over the tables (a Python mirror of
+StringNormalization.swift) on every code point and a set of sequences, in all four
+forms, and stops unless every result equals node's.
 
 Usage: Scripts/unicode/gen-normalization-tables.py > Sources/XJSEngine/Builtins/StringNormalizationTables.swift
 """
+import json
+import os
+import subprocess
 import sys
-import unicodedata as ud
+import tempfile
 
 MAX = 0x110000
 S_BASE, L_BASE, V_BASE, T_BASE = 0xAC00, 0x1100, 0x1161, 0x11A7
 L_COUNT, V_COUNT, T_COUNT = 19, 21, 28
 N_COUNT = V_COUNT * T_COUNT
 S_COUNT = L_COUNT * N_COUNT
+FORMS = ("NFC", "NFD", "NFKC", "NFKD")
+
+CCC_SWIFT = r'''
+// Prints "first last class" (hexadecimal code points) for runs of non-zero canonical
+// combining class, then "unicode <version>" from the age of the newest assigned scalar.
+var runStart: UInt32 = 0
+var runClass: UInt8 = 0
+var newest = (major: 0, minor: 0)
+func flush(_ last: UInt32) {
+  if runClass != 0 { print(String(runStart, radix: 16), String(last, radix: 16), runClass) }
+}
+for value in UInt32(0)...0x10FFFF {
+  let properties = Unicode.Scalar(value)?.properties
+  if let age = properties?.age, age.major > newest.major || (age.major == newest.major && age.minor > newest.minor) {
+    newest = (age.major, age.minor)
+  }
+  let cls = properties.map { UInt8($0.canonicalCombiningClass.rawValue) } ?? 0
+  if cls != runClass {
+    flush(value - 1)
+    runStart = value
+    runClass = cls
+  }
+}
+flush(0x10FFFF)
+print("unicode", "\(newest.major).\(newest.minor)")
+'''
+
+NODE_FORMS = r'''
+// stdin: a JSON list of code-point lists; stdout: for each, its four forms as code-point lists.
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const forms = ["NFC", "NFD", "NFKC", "NFKD"];
+const out = input.map((cps) => {
+  const s = String.fromCodePoint(...cps);
+  return forms.map((f) => Array.from(s.normalize(f), (c) => c.codePointAt(0)));
+});
+process.stdout.write(JSON.stringify({ unicode: process.versions.unicode, results: out }));
+'''
 
 
-def mapping(cp):
-    """(is_compat, [code points]) or None."""
-    d = ud.decomposition(chr(cp))
-    if not d:
-        return None
-    parts = d.split()
-    compat = parts[0].startswith("<")
-    if compat:
-        parts = parts[1:]
-    return compat, [int(p, 16) for p in parts]
+def swift_combining_classes():
+    with tempfile.TemporaryDirectory() as directory:
+        source = os.path.join(directory, "ccc.swift")
+        binary = os.path.join(directory, "ccc")
+        with open(source, "w") as f:
+            f.write(CCC_SWIFT)
+        subprocess.run(["swiftc", "-O", source, "-o", binary], check=True)
+        lines = subprocess.run([binary], check=True, capture_output=True, text=True).stdout.split("\n")
+    ccc = {}
+    version = None
+    for line in lines:
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] == "unicode":
+            version = parts[1]
+            continue
+        first, last, cls = int(parts[0], 16), int(parts[1], 16), int(parts[2])
+        for cp in range(first, last + 1):
+            ccc[cp] = cls
+    return ccc, version
 
 
-def full_decomposition(cp, compat):
-    m = mapping(cp)
-    if m is None or (m[0] and not compat):
-        return [cp]
-    out = []
-    for part in m[1]:
-        out.extend(full_decomposition(part, compat))
-    return out
+def node_forms(sequences):
+    """{form: [code points]} for each sequence, and node's Unicode version."""
+    result = subprocess.run(["node", "-e", NODE_FORMS], input=json.dumps(sequences), check=True,
+                            capture_output=True, text=True)
+    data = json.loads(result.stdout)
+    return [dict(zip(FORMS, r)) for r in data["results"]], data["unicode"]
 
 
-def build():
-    ccc = [ud.combining(chr(cp)) for cp in range(MAX)]
+def is_hangul_syllable(cp):
+    return S_BASE <= cp < S_BASE + S_COUNT
+
+
+def build(ccc):
+    points = [cp for cp in range(MAX) if not 0xD800 <= cp <= 0xDFFF]
+    forms, node_version = node_forms([[cp] for cp in points])
+    single = dict(zip(points, forms))
     decompositions = {}
-    for cp in range(MAX):
-        if S_BASE <= cp < S_BASE + S_COUNT:
+    composites = []
+    for cp, f in single.items():
+        if is_hangul_syllable(cp):
             continue
-        m = mapping(cp)
-        if m is None:
-            continue
-        canonical = [] if m[0] else full_decomposition(cp, False)
-        compat = full_decomposition(cp, True)
-        decompositions[cp] = (canonical, compat)
+        if f["NFD"] != [cp] or f["NFKD"] != [cp]:
+            canonical = f["NFD"] if f["NFD"] != [cp] else []
+            decompositions[cp] = (canonical, f["NFKD"])
+        if f["NFD"] != [cp] and f["NFC"] == [cp]:
+            composites.append(cp)
+    prefixes, _ = node_forms([single[cp]["NFD"][:-1] for cp in composites])
     compositions = {}
-    for cp in range(MAX):
-        m = mapping(cp)
-        if m is None or m[0] or len(m[1]) != 2:
-            continue
-        if ud.normalize("NFC", chr(cp)) != chr(cp):
-            continue  # excluded from composition
-        compositions[(m[1][0], m[1][1])] = cp
-    return ccc, decompositions, compositions
+    for cp, prefix in zip(composites, prefixes):
+        first = prefix["NFC"]
+        if len(first) != 1:
+            sys.exit("U+%04X: NFC of its decomposition's prefix is not one code point" % cp)
+        compositions[(first[0], single[cp]["NFD"][-1])] = cp
+    return decompositions, compositions, single, node_version
 
 
 # --- the algorithm over the tables (mirrors StringNormalization.swift) ---
@@ -74,7 +135,7 @@ def build():
 def decompose(cps, compat, ccc, decompositions):
     out = []
     for cp in cps:
-        if S_BASE <= cp < S_BASE + S_COUNT:
+        if is_hangul_syllable(cp):
             index = cp - S_BASE
             out.append(L_BASE + index // N_COUNT)
             out.append(V_BASE + (index % N_COUNT) // T_COUNT)
@@ -88,14 +149,13 @@ def decompose(cps, compat, ccc, decompositions):
         canonical, compatibility = entry
         parts = compatibility if compat else canonical
         out.extend(parts if parts else [cp])
-    # canonical ordering: stable sort of each run of non-starters
     i = 0
-    while i < len(out):
-        if ccc[out[i]] == 0:
+    while i < len(out):  # canonical ordering: a stable sort of each run of non-starters
+        if ccc.get(out[i], 0) == 0:
             i += 1
             continue
         j = i
-        while j < len(out) and ccc[out[j]] != 0:
+        while j < len(out) and ccc.get(out[j], 0) != 0:
             j += 1
         out[i:j] = sorted(out[i:j], key=lambda c: ccc[c])
         i = j
@@ -103,20 +163,18 @@ def decompose(cps, compat, ccc, decompositions):
 
 
 def compose(cps, ccc, compositions):
-    if not cps:
-        return cps
     out = []
     starter = -1
-    last_class = -1
+    last_class = 0
     for cp in cps:
-        cls = ccc[cp]
-        if starter >= 0 and (last_class < cls or (last_class == 0 and len(out) - 1 == starter)):
+        cls = ccc.get(cp, 0)
+        adjacent = starter >= 0 and starter == len(out) - 1
+        if starter >= 0 and (adjacent or (last_class < cls and last_class != 0)):
             first = out[starter]
             composite = None
             if L_BASE <= first < L_BASE + L_COUNT and V_BASE <= cp < V_BASE + V_COUNT:
                 composite = S_BASE + ((first - L_BASE) * V_COUNT + (cp - V_BASE)) * T_COUNT
-            elif (S_BASE <= first < S_BASE + S_COUNT and (first - S_BASE) % T_COUNT == 0
-                  and T_BASE < cp < T_BASE + T_COUNT):
+            elif is_hangul_syllable(first) and (first - S_BASE) % T_COUNT == 0 and T_BASE < cp < T_BASE + T_COUNT:
                 composite = first + (cp - T_BASE)
             else:
                 composite = compositions.get((first, cp))
@@ -132,158 +190,145 @@ def compose(cps, ccc, compositions):
     return out
 
 
-def normalize(form, cps, tables):
-    ccc, decompositions, compositions = tables
+def normalize(form, cps, ccc, decompositions, compositions):
     d = decompose(cps, form in ("NFKC", "NFKD"), ccc, decompositions)
-    if form in ("NFC", "NFKC"):
-        d = compose(d, ccc, compositions)
-    return d
+    return compose(d, ccc, compositions) if form in ("NFC", "NFKC") else d
 
 
-def check(tables):
-    samples = []
-    for cp in range(MAX):
-        if 0xD800 <= cp <= 0xDFFF:
-            continue
-        samples.append([cp])
-    # sequences: bases followed by marks in several orders, Hangul jamo runs
-    marks = [0x0301, 0x0323, 0x0308, 0x0327, 0x031B, 0x0345, 0x05B0, 0x0F71, 0x0F72, 0x0F80]
-    bases = [0x41, 0x61, 0x4F, 0x55, 0x3B1, 0x3C9, 0x1FB6, 0x0F40, 0x0DD9, 0x1100, 0xAC00]
-    for b in bases:
-        for m1 in marks:
-            for m2 in marks:
-                samples.append([b, m1, m2])
-    samples.append([0x1100, 0x1161, 0x11A8])
-    samples.append([0xAC00, 0x11A8, 0x0301])
-    samples.append([0x0DD9, 0x0DCF, 0x0DCA])
+def sample_sequences(compositions):
+    marks = [0x0301, 0x0323, 0x0308, 0x0327, 0x031B, 0x0345, 0x05B0, 0x0F71, 0x0F72, 0x0F80, 0x0306, 0x0302]
+    bases = [0x41, 0x61, 0x4F, 0x55, 0x3B1, 0x3C9, 0x1FB6, 0x0F40, 0x0DD9, 0x1100, 0xAC00, 0x1EA1]
+    sequences = [[b, m1, m2] for b in bases for m1 in marks for m2 in marks]
+    sequences += [[0x1100, 0x1161, 0x11A8], [0xAC00, 0x11A8, 0x0301], [0x0DD9, 0x0DCF, 0x0DCA]]
+    # every composition pair with a mark before its second half, and doubled
+    for (first, second) in compositions:
+        sequences.append([first, 0x0315, second])
+        sequences.append([first, second, second])
+    return sequences
+
+
+def check(ccc, decompositions, compositions, single):
     failures = 0
-    for s in samples:
-        text = "".join(map(chr, s))
-        for form in ("NFC", "NFD", "NFKC", "NFKD"):
-            expected = [ord(c) for c in ud.normalize(form, text)]
-            got = normalize(form, s, tables)
-            if got != expected:
+
+    def compare(cps, expected):
+        nonlocal failures
+        for form in FORMS:
+            got = normalize(form, cps, ccc, decompositions, compositions)
+            if got != expected[form]:
                 failures += 1
                 if failures < 20:
-                    print("mismatch", form, [hex(c) for c in s], [hex(c) for c in got],
-                          [hex(c) for c in expected], file=sys.stderr)
+                    print("mismatch", form, [hex(c) for c in cps], [hex(c) for c in got],
+                          [hex(c) for c in expected[form]], file=sys.stderr)
+
+    for cp, expected in single.items():
+        compare([cp], expected)
+    sequences = sample_sequences(compositions)
+    results, _ = node_forms(sequences)
+    for cps, expected in zip(sequences, results):
+        compare(cps, expected)
     if failures:
-        sys.exit("%d mismatches" % failures)
-    return len(samples)
+        sys.exit("%d mismatches with node" % failures)
+    return len(sequences)
 
 
 def hex_lines(values, width, per_line=19):
     lines = []
     for i in range(0, len(values), per_line):
-        chunk = values[i:i + per_line]
-        lines.append("    " + "".join("%0*X" % (width, v) for v in chunk))
+        lines.append("    " + "".join("%0*X" % (width, v) for v in values[i:i + per_line]))
     return "\n".join(lines)
 
 
-def emit(tables, checked):
-    ccc, decompositions, compositions = tables
-    ranges = []
+def table(out, comment, name, values):
+    if comment:
+        out.append("  /// " + comment)
+    out.append("  static let %s: [UInt32] = decodeHex(" % name)
+    out.append('    """')
+    out.append(hex_lines(values, 6))
+    out.append('    """)')
+    out.append("")
+
+
+def emit(ccc, decompositions, compositions, version, sequence_count):
+    class_values = []
     cp = 0
     while cp < MAX:
-        cls = ccc[cp]
+        cls = ccc.get(cp, 0)
         if cls == 0:
             cp += 1
             continue
         start = cp
-        while cp + 1 < MAX and ccc[cp + 1] == cls:
+        while ccc.get(cp + 1, 0) == cls:
             cp += 1
-        ranges.append((start, cp, cls))
+        class_values += [start, cp, cls]
         cp += 1
-    class_values = []
-    for start, end, cls in ranges:
-        class_values += [start, end, cls]
     keys = sorted(decompositions)
-    data = []
-    offsets = []
+    data, offsets = [], []
     for key in keys:
         canonical, compat = decompositions[key]
         offsets.append(len(data))
         same = canonical == compat
-        data.append(len(canonical))
-        data.append(0xFFFFFF if same else len(compat))
-        data += canonical
+        data += [len(canonical), 0xFFFFFF if same else len(compat)] + canonical
         if not same:
             data += compat
-    pairs = []
+    triples = []
     for (first, second), composite in sorted(compositions.items()):
-        pairs += [first, second, composite]
-    out = []
-    out.append("// Generated by Scripts/unicode/gen-normalization-tables.py from Python %s's unicodedata"
-               % sys.version.split()[0])
-    out.append("// (Unicode %s); do not edit. Checked by the script against unicodedata.normalize on" % ud.unidata_version)
-    out.append("// every code point and %d sequences in all four forms." % (checked - (MAX - 0x800)))
-    out.append("//")
-    out.append("// Each table is a string of fixed-width hexadecimal numbers (6 digits), decoded once on")
-    out.append("// first use: literal arrays this large are slow to type-check.")
-    out.append("")
-    out.append("enum NormalizationTables {")
-    out.append('  static let unicodeVersion = "%s"' % ud.unidata_version)
-    out.append("")
-    out.append("  /// (first, last, class) for every run of code points with the same non-zero class.")
-    out.append("  static let combiningClassRanges: [UInt32] = decodeHex(")
-    out.append('    """')
-    out.append(hex_lines(class_values, 6))
-    out.append('    """)')
-    out.append("")
-    out.append("  /// Code points with a decomposition (Hangul syllables excluded), ascending.")
-    out.append("  static let decompositionKeys: [UInt32] = decodeHex(")
-    out.append('    """')
-    out.append(hex_lines(keys, 6))
-    out.append('    """)')
-    out.append("")
-    out.append("  /// For each key, its offset in `decompositionData`.")
-    out.append("  static let decompositionOffsets: [UInt32] = decodeHex(")
-    out.append('    """')
-    out.append(hex_lines(offsets, 6))
-    out.append('    """)')
-    out.append("")
+        triples += [first, second, composite]
+    out = [
+        "// Generated by Scripts/unicode/gen-normalization-tables.py (Unicode %s: decompositions and" % version,
+        "// compositions from node's ICU, combining classes from the Swift standard library); do not",
+        "// edit. The script checked the tables against node on every code point and %d sequences" % sequence_count,
+        "// in all four forms.",
+        "//",
+        "// Each table is a string of fixed-width hexadecimal numbers (6 digits), decoded once on",
+        "// first use: literal arrays this large are slow to type-check.",
+        "",
+        "enum NormalizationTables {",
+        '  static let unicodeVersion = "%s"' % version,
+        "",
+    ]
+    table(out, "(first, last, class) for every run of code points with the same non-zero class.",
+          "combiningClassRanges", class_values)
+    table(out, "Code points with a decomposition (Hangul syllables excluded), ascending.",
+          "decompositionKeys", keys)
+    table(out, "For each key, its offset in `decompositionData`.", "decompositionOffsets", offsets)
     out.append("  /// At an offset: canonical count c (0: none), compatibility count k (0xFFFFFF: the same")
     out.append("  /// as the canonical one), then c canonical code points, then k compatibility ones.")
-    out.append("  static let decompositionData: [UInt32] = decodeHex(")
-    out.append('    """')
-    out.append(hex_lines(data, 6))
-    out.append('    """)')
-    out.append("")
-    out.append("  /// (first, second, composite) triples sorted by (first, second).")
-    out.append("  static let compositionTriples: [UInt32] = decodeHex(")
-    out.append('    """')
-    out.append(hex_lines(pairs, 6))
-    out.append('    """)')
-    out.append("")
-    out.append("  private static func decodeHex(_ text: String) -> [UInt32] {")
-    out.append("    var values: [UInt32] = []")
-    out.append("    var current: UInt32 = 0")
-    out.append("    var digits = 0")
-    out.append("    for byte in text.utf8 {")
-    out.append("      let digit: UInt32")
-    out.append("      switch byte {")
-    out.append("      case 0x30...0x39: digit = UInt32(byte - 0x30)")
-    out.append("      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)")
-    out.append("      default: continue")
-    out.append("      }")
-    out.append("      current = current << 4 | digit")
-    out.append("      digits += 1")
-    out.append("      if digits == 6 {")
-    out.append("        values.append(current)")
-    out.append("        current = 0")
-    out.append("        digits = 0")
-    out.append("      }")
-    out.append("    }")
-    out.append("    return values")
-    out.append("  }")
-    out.append("}")
+    table(out, "", "decompositionData", data)
+    table(out, "(first, second, composite) triples sorted by (first, second).", "compositionTriples", triples)
+    out += [
+        "  private static func decodeHex(_ text: String) -> [UInt32] {",
+        "    var values: [UInt32] = []",
+        "    var current: UInt32 = 0",
+        "    var digits = 0",
+        "    for byte in text.utf8 {",
+        "      let digit: UInt32",
+        "      switch byte {",
+        "      case 0x30...0x39: digit = UInt32(byte - 0x30)",
+        "      case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)",
+        "      default: continue",
+        "      }",
+        "      current = current << 4 | digit",
+        "      digits += 1",
+        "      if digits == 6 {",
+        "        values.append(current)",
+        "        current = 0",
+        "        digits = 0",
+        "      }",
+        "    }",
+        "    return values",
+        "  }",
+        "}",
+    ]
     print("\n".join(out))
 
 
 def main():
-    tables = build()
-    checked = check(tables)
-    emit(tables, checked)
+    ccc, swift_version = swift_combining_classes()
+    decompositions, compositions, single, node_version = build(ccc)
+    if swift_version.split(".")[:2] != node_version.split(".")[:2]:
+        sys.exit("Unicode versions differ: Swift %s, node %s" % (swift_version, node_version))
+    count = check(ccc, decompositions, compositions, single)
+    emit(ccc, decompositions, compositions, node_version, count)
 
 
 main()

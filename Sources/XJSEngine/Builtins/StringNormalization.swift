@@ -1,7 +1,9 @@
 // String.prototype.normalize (ES2024 22.1.3.15): the Unicode normalization forms of
-// UAX #15, without Foundation. Decomposition and composition data come from the
-// generated NormalizationTables (Unicode 14.0, Scripts/unicode/gen-normalization-tables.py);
-// Hangul syllables are handled algorithmically. Lone surrogates pass through unchanged.
+// UAX #15, without Foundation. Decomposition, composition and combining-class data come
+// from the generated NormalizationTables (Unicode 17.0, the version of the standard
+// library's case mapping and of the regexp property tables; made by
+// Scripts/unicode/gen-normalization-tables.py). Hangul syllables are handled
+// algorithmically. Lone surrogates pass through unchanged.
 
 enum NormalizationForm: String {
   case nfc = "NFC"
