@@ -2,7 +2,7 @@
 //
 // A Map's entries are an OrderedHashTable (payload, two Values per entry).
 // Map iterator internal slots: 0 the map (undefined once done), 1 the kind
-// (IterationKind); payload: the HashTableCursor registered with the map's table.
+// (IterationKind); payload: the HashTableCursor walking the map's table.
 
 extension Realm {
   func installMap(_ runtime: Runtime) {
@@ -42,9 +42,7 @@ extension Realm {
       guard callback.isCallable else {
         throw runtime.typeError("\(runtime.describeForError(callback)) is not a function")
       }
-      let cursor = HashTableCursor()
-      table.register(cursor)
-      defer { table.unregister(cursor) }
+      let cursor = HashTableCursor(table)
       while let index = table.next(cursor) {
         let key = table.key(at: index)
         let value = table.value(at: index)
@@ -214,8 +212,7 @@ extension Runtime {
     let iterator = newObject(objectClass, prototype: prototype)
     iterator.setInternalSlot(0, collection.value)
     iterator.setInternalSlot(1, Value(kind.rawValue))
-    let cursor = HashTableCursor()
-    collection.payloadObject(as: OrderedHashTable.self)!.register(cursor)
+    let cursor = HashTableCursor(collection.payloadObject(as: OrderedHashTable.self)!)
     iterator.setPayloadObject(cursor)
     return iterator.value
   }
@@ -229,7 +226,6 @@ extension Runtime {
     }
     let table = collection.asObject.payloadObject(as: OrderedHashTable.self)!
     guard let index = table.next(cursor) else {
-      table.unregister(cursor)
       iterator.setInternalSlot(0, .undefined)
       iterator.setPayloadObject(nil as HashTableCursor?)
       return iteratorResult(.undefined, done: true)

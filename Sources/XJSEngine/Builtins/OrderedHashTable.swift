@@ -5,11 +5,16 @@ import Glibc
 //
 // Entries live in one array in insertion order; a deleted entry becomes a hole
 // (its key is `.empty`) until the next compaction. Lookup goes through buckets
-// of chained entry indices. Iterators and `forEach` hold a `HashTableCursor`
-// registered with the table, so that a compaction (which closes holes) can move
-// every cursor to the same live entry, and `clear` can reset them: live
-// iteration sees additions, skips deletions and notices `clear`, as
-// ES2024 24.1.3.5 / 24.2.3.6 require.
+// of chained entry indices.
+//
+// Iterators and `forEach` walk with a `HashTableCursor` (an entry index and the
+// table's epoch when the index was valid). Each compaction, which closes holes,
+// and each `clear` starts a new epoch and logs how indices move (the holes
+// closed, or "back to 0"); a cursor from an older epoch replays the log before
+// it reads. So live iteration sees additions, skips deletions and notices
+// `clear`, as ES2024 24.1.3.5 / 24.2.3.6 require, with no list of cursors to
+// keep up to date. The table counts the cursors of each epoch and drops log
+// entries no cursor needs any more.
 //
 // Keys are stored normalized: -0 becomes +0 and integral numbers use the int32
 // encoding, so equal numbers have equal bits and SameValueZero on numbers,
@@ -17,8 +22,19 @@ import Glibc
 
 /// A position in an `OrderedHashTable` that stays on the same entry when the table compacts.
 final class HashTableCursor {
-  /// The index of the next entry to visit.
+  /// Strong: the table must outlive the count it keeps of this cursor.
+  let table: OrderedHashTable
+  /// The index of the next entry to visit, valid in `epoch`.
   var position = 0
+  var epoch: Int
+
+  init(_ table: OrderedHashTable) {
+    self.table = table
+    epoch = table.currentEpoch
+    table.cursorStarted()
+  }
+
+  deinit { table.cursorEnded(epoch) }
 }
 
 final class OrderedHashTable: HeapTraceable {
@@ -39,15 +55,17 @@ final class OrderedHashTable: HeapTraceable {
   private(set) var used = 0
   /// Live entries.
   private(set) var count = 0
-  /// Live cursors by identity (held weakly: an abandoned iterator just goes away).
-  private var cursors: [ObjectIdentifier: WeakCursor] = [:]
-  /// Dead entries are swept from `cursors` when it reaches this size (doubling keeps it amortized O(1)).
-  private var cursorSweepThreshold = 16
   private unowned(unsafe) let heap: Heap
 
-  private struct WeakCursor {
-    weak var cursor: HashTableCursor?
-  }
+  /// How indices moved from epoch `logBase + i` to the next: the sorted holes that were
+  /// closed, or nil for a `clear`.
+  private var log: [[Int32]?] = []
+  /// The epoch of `log[0]`; the current epoch is `logBase + log.count`.
+  private var logBase = 0
+  /// Live cursors per epoch from `logBase` on (`log.count + 1` counts).
+  private var cursorCounts: [Int] = [0]
+
+  var currentEpoch: Int { logBase + log.count }
 
   init(width: Int, heap: Heap) {
     self.width = width
@@ -160,13 +178,14 @@ final class OrderedHashTable: HeapTraceable {
     used = 0
     count = 0
     buckets.update(repeating: -1, count: capacity)
-    forEachCursor { $0.position = 0 }
+    startEpoch(nil)
     if capacity > OrderedHashTable.minimumCapacity { resize(OrderedHashTable.minimumCapacity) }
   }
 
   /// Moves the live entries, in order, into storage for `newCapacity` entries.
   private func resize(_ newCapacity: Int) {
-    remapCursors()
+    // Closing holes moves indices: cursors of older epochs will replay this.
+    if count != used { startEpoch(holeIndices()) }
     let newEntries = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity * width)
     let newChains = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
     let newBuckets = UnsafeMutablePointer<Int32>.allocate(capacity: newCapacity)
@@ -193,46 +212,79 @@ final class OrderedHashTable: HeapTraceable {
     used = target
   }
 
-  /// Before compaction: each cursor moves to the number of live entries before it
-  /// (one pass over the entries, cursors in position order).
-  private func remapCursors() {
-    var live = cursors.values.compactMap { $0.cursor }
-    if live.isEmpty { return }
-    live.sort { $0.position < $1.position }
-    var liveBefore = 0
-    var index = 0
-    for cursor in live {
-      let target = min(cursor.position, used)
-      while index < target {
-        if isLive(index) { liveBefore += 1 }
-        index += 1
+  /// The indices of the holes among the used entries, ascending.
+  private func holeIndices() -> [Int32] {
+    var holes: [Int32] = []
+    holes.reserveCapacity(used - count)
+    for index in 0..<used where !isLive(index) { holes.append(Int32(index)) }
+    return holes
+  }
+
+  // MARK: Cursors
+
+  func cursorStarted() { cursorCounts[cursorCounts.count - 1] += 1 }
+
+  func cursorEnded(_ epoch: Int) {
+    cursorCounts[epoch - logBase] -= 1
+    dropUnneededLog()
+  }
+
+  /// Brings a cursor from its epoch to the current one.
+  @inline(__always) private func synchronize(_ cursor: HashTableCursor) {
+    if _slowPath(cursor.epoch != currentEpoch) { replayLog(cursor) }
+  }
+
+  private func replayLog(_ cursor: HashTableCursor) {
+    var position = cursor.position
+    for step in log[(cursor.epoch - logBase)...] {
+      guard let holes = step else {
+        position = 0
+        continue
       }
-      cursor.position = liveBefore
+      position -= OrderedHashTable.countBelow(holes, position)
     }
+    cursor.position = position
+    cursorCounts[cursor.epoch - logBase] -= 1
+    cursorCounts[cursorCounts.count - 1] += 1
+    cursor.epoch = currentEpoch
+    dropUnneededLog()
   }
 
-  // MARK: Iteration
-
-  func register(_ cursor: HashTableCursor) {
-    if cursors.count >= cursorSweepThreshold {
-      cursors = cursors.filter { $0.value.cursor != nil }
-      cursorSweepThreshold = max(16, cursors.count * 2)
+  /// How many of the sorted `holes` are below `position`.
+  private static func countBelow(_ holes: [Int32], _ position: Int) -> Int {
+    var low = 0
+    var high = holes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(holes[middle]) < position { low = middle + 1 } else { high = middle }
     }
-    cursors[ObjectIdentifier(cursor)] = WeakCursor(cursor: cursor)
+    return low
   }
 
-  func unregister(_ cursor: HashTableCursor) {
-    cursors[ObjectIdentifier(cursor)] = nil
+  /// Starts a new epoch; `step` says how the old epoch's indices move (nil: to 0).
+  private func startEpoch(_ step: [Int32]?) {
+    if cursorCounts.allSatisfy({ $0 == 0 }) {
+      // No cursor can need the step.
+      logBase += log.count + 1
+      log.removeAll()
+      cursorCounts = [0]
+      return
+    }
+    log.append(step)
+    cursorCounts.append(0)
   }
 
-  private func forEachCursor(_ body: (HashTableCursor) -> Void) {
-    for entry in cursors.values {
-      if let cursor = entry.cursor { body(cursor) }
+  private func dropUnneededLog() {
+    while !log.isEmpty && cursorCounts[0] == 0 {
+      log.removeFirst()
+      cursorCounts.removeFirst()
+      logBase += 1
     }
   }
 
   /// The next live entry at or after the cursor (advancing the cursor past it), or nil at the end.
   func next(_ cursor: HashTableCursor) -> Int? {
+    synchronize(cursor)
     while cursor.position < used {
       let index = cursor.position
       cursor.position += 1

@@ -43,9 +43,7 @@ extension Realm {
       guard callback.isCallable else {
         throw runtime.typeError("\(runtime.describeForError(callback)) is not a function")
       }
-      let cursor = HashTableCursor()
-      table.register(cursor)
-      defer { table.unregister(cursor) }
+      let cursor = HashTableCursor(table)
       while let index = table.next(cursor) {
         let element = table.key(at: index)
         _ = try runtime.call(callback, this: arguments[1], arguments: [element, element, arguments.this])
@@ -203,7 +201,7 @@ extension Runtime {
   /// A new table holding the live elements of `table` in order (a copy of [[SetData]]).
   private func copyTable(_ table: OrderedHashTable) -> OrderedHashTable {
     let copy = OrderedHashTable(width: 1, heap: heap)
-    let cursor = HashTableCursor()
+    let cursor = HashTableCursor(table)
     while let index = table.next(cursor) { _ = copy.append(table.key(at: index)) }
     return copy
   }
@@ -213,9 +211,7 @@ extension Runtime {
   private func visitElements(_ table: OrderedHashTable, _ body: (Value) throws(JSException) -> Bool)
     throws(JSException)
   {
-    let cursor = HashTableCursor()
-    table.register(cursor)
-    defer { table.unregister(cursor) }
+    let cursor = HashTableCursor(table)
     while let index = table.next(cursor) {
       if !(try body(table.key(at: index))) { return }
     }
