@@ -76,17 +76,17 @@ final class CodeBlock {
   /// The function's source text range (Function.prototype.toString).
   let sourceRange: SourceRange
 
-  private(set) var instructions: UnsafeMutablePointer<UInt32>
+  @exclusivity(unchecked) private(set) var instructions: UnsafeMutablePointer<UInt32>
   @inline(__always) var instructionBase: UnsafePointer<UInt32> { UnsafePointer(instructions) }
   /// The hot fields, for the interpreter.
-  private(set) var data: UnsafeMutablePointer<CodeBlockData>!
+  @exclusivity(unchecked) private(set) var data: UnsafeMutablePointer<CodeBlockData>!
   let instructionCount: Int
-  private(set) var constants: UnsafeMutablePointer<Value>
+  @exclusivity(unchecked) private(set) var constants: UnsafeMutablePointer<Value>
   let constantCount: Int
-  private(set) var propertyCaches: UnsafeMutablePointer<PropertyCacheEntry>
+  @exclusivity(unchecked) private(set) var propertyCaches: UnsafeMutablePointer<PropertyCacheEntry>
   let propertyCacheSiteCount: Int
   /// Per-site cached template objects (tagged templates).
-  var templateObjects: [Value]
+  @exclusivity(unchecked) var templateObjects: [Value]
 
   let registerCount: Int
   let parameterCount: Int

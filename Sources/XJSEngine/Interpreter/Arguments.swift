@@ -7,7 +7,7 @@
 
 final class ArgumentMapping {
   /// Environment slot per index (-1: not mapped).
-  var slots: [Int]
+  @exclusivity(unchecked) var slots: [Int]
   init(slots: [Int]) { self.slots = slots }
 }
 

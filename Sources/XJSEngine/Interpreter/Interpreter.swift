@@ -756,20 +756,43 @@ extension Runtime {
           // MARK: Iteration
           case .getIterator:
             let destination = fp + operand(pc, 1)
-            let (iterator, next) = try getIterator(fp[operand(pc, 2)])
-            destination[0] = iterator
-            destination[1] = next
+            let iterable = fp[operand(pc, 2)]
+            if iterable.isObject && iterable.asObject.isArray && hasDefaultArrayIteration(iterable.asObject) {
+              // The built-in array iterator, unobservable: iterate by index (the int32 marks it).
+              destination[0] = iterable
+              destination[1] = Value(Int32(0))
+            } else {
+              let (iterator, next) = try getIterator(iterable)
+              destination[0] = iterator
+              // An int32 marks the array fast path: keep a (non-callable) int32 `next` as a double.
+              destination[1] = next.isInt32 ? Value(Double(next.asInt32)) : next
+            }
             pc += 3
           case .iteratorNext:
             let iterator = fp + operand(pc, 2)
-            if let value = try iteratorStep(iterator: iterator[0], next: iterator[1]) {
+            let next = iterator[1]
+            if next.isInt32 {
+              let array = iterator[0].asObject
+              let index = next.asInt32
+              if UInt32(bitPattern: index) < arrayLength(array) {
+                let element = Int(index) < array.denseCount ? array.denseElements[Int(index)] : .empty
+                fp[operand(pc, 1)] =
+                  element.isEmpty ? try get(array, PropertyKey(index: UInt32(bitPattern: index))) : element
+                iterator[1] = Value(index &+ 1)
+                pc += 4
+              } else {
+                iterator[1] = Value(Int32.max)
+                pc += operand(pc, 3)
+              }
+            } else if let value = try iteratorStep(iterator: iterator[0], next: next) {
               fp[operand(pc, 1)] = value
               pc += 4
             } else {
               pc += operand(pc, 3)
             }
           case .iteratorClose:
-            try iteratorClose(fp[operand(pc, 1)], suppressErrors: pc[2] & 1 != 0)
+            let iterator = fp + operand(pc, 1)
+            if !iterator[1].isInt32 { try iteratorClose(iterator[0], suppressErrors: pc[2] & 1 != 0) }
             pc += 3
           case .forInEnumerate:
             fp[operand(pc, 1)] = try forInEnumerator(fp[operand(pc, 2)]).value

@@ -3,9 +3,9 @@
 /// The state of a for-in loop: the keys collected up front, and the objects
 /// they came from (a key deleted before it is reached is skipped).
 final class ForInState: HeapTraceable {
-  var keys: [Value] = []
-  var position = 0
-  var object: Value = .undefined
+  @exclusivity(unchecked) var keys: [Value] = []
+  @exclusivity(unchecked) var position = 0
+  @exclusivity(unchecked) var object: Value = .undefined
 
   func trace(_ heap: Heap) {
     heap.mark(object)
@@ -57,9 +57,9 @@ extension Runtime {
 
   /// CreateIterResultObject
   func iteratorResult(_ value: Value, done: Bool) -> Value {
-    let result = allocateObject(.ordinary, shape: realm.plainObjectShape)
-    addProperty(result, names.value, value, .default)
-    addProperty(result, names.done, Value(done), .default)
+    let result = allocateObject(.ordinary, shape: realm.iteratorResultShape)
+    result.setSlot(0, value)
+    result.setSlot(1, Value(done))
     return result.value
   }
 

@@ -7,7 +7,7 @@ final class RegisterStack {
   let base: UnsafeMutablePointer<Value>
   let capacity: Int
   /// One past the highest slot in use (the collector scans `base ..< top`).
-  var top: UnsafeMutablePointer<Value>
+  @exclusivity(unchecked) var top: UnsafeMutablePointer<Value>
   let limit: UnsafeMutablePointer<Value>
   private let mapping: UnsafeMutableRawPointer
   private let mappingSize: Int

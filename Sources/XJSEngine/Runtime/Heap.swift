@@ -64,26 +64,26 @@ final class Heap {
     var sizeClass: Int
   }
 
-  private var blocks: [UnsafeMutableRawPointer] = []
-  private var blockSet: Set<UInt> = []
-  private var freeLists: [UnsafeMutableRawPointer?]
+  @exclusivity(unchecked) private var blocks: [UnsafeMutableRawPointer] = []
+  @exclusivity(unchecked) private var blockSet: Set<UInt> = []
+  @exclusivity(unchecked) private var freeLists: [UnsafeMutableRawPointer?]
   /// Cell index per size class: a lookup table from size/16 to class index.
-  private var classForSize: [UInt8]
-  private var largeCells: [UnsafeMutableRawPointer] = []  // sorted by address
-  private var largeCellSizes: [UInt: Int] = [:]
+  @exclusivity(unchecked) private var classForSize: [UInt8]
+  @exclusivity(unchecked) private var largeCells: [UnsafeMutableRawPointer] = []  // sorted by address
+  @exclusivity(unchecked) private var largeCellSizes: [UInt: Int] = [:]
 
-  private(set) var markEpoch: UInt8 = 1
-  private var markStack: UnsafeMutablePointer<UnsafeMutableRawPointer>
-  private var markStackCount = 0
-  private var markStackCapacity = 4096
+  @exclusivity(unchecked) private(set) var markEpoch: UInt8 = 1
+  @exclusivity(unchecked) private var markStack: UnsafeMutablePointer<UnsafeMutableRawPointer>
+  @exclusivity(unchecked) private var markStackCount = 0
+  @exclusivity(unchecked) private var markStackCapacity = 4096
 
   // Accounting.
-  private(set) var bytesInCells = 0
+  @exclusivity(unchecked) private(set) var bytesInCells = 0
   /// Bytes of out-of-line storage (slots, elements, string buffers) owned by cells.
-  private(set) var externalBytes = 0
-  private var bytesAllocatedSinceCollection = 0
-  private var collectionThreshold = 4 * 1024 * 1024
-  private(set) var collectionCount = 0
+  @exclusivity(unchecked) private(set) var externalBytes = 0
+  @exclusivity(unchecked) private var bytesAllocatedSinceCollection = 0
+  @exclusivity(unchecked) private var collectionThreshold = 4 * 1024 * 1024
+  @exclusivity(unchecked) private(set) var collectionCount = 0
   /// Set when live memory stays above `maximumBytes` after a collection; the
   /// interpreter turns it into an exception at its next safe point.
   var limitExceeded = false {
@@ -96,11 +96,11 @@ final class Heap {
     }
   }
   /// The runtime's hot state (the heap raises the heap-limit request there).
-  var hotState: UnsafeMutablePointer<RuntimeHotState>?
-  var maximumBytes: Int
-  var stressMode: Bool
+  @exclusivity(unchecked) var hotState: UnsafeMutablePointer<RuntimeHotState>?
+  @exclusivity(unchecked) var maximumBytes: Int
+  @exclusivity(unchecked) var stressMode: Bool
   /// Collections are deferred while > 0 (used while the heap itself is inconsistent).
-  var deferralDepth = 0
+  @exclusivity(unchecked) var deferralDepth = 0
 
   unowned(unsafe) var runtime: Runtime!
 

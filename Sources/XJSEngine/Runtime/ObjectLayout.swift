@@ -125,7 +125,7 @@ struct SparseEntry {
 }
 
 final class SparseElements {
-  var entries: [UInt32: SparseEntry] = [:]
+  @exclusivity(unchecked) var entries: [UInt32: SparseEntry] = [:]
   func trace(_ heap: Heap) {
     for entry in entries.values { heap.mark(entry.value) }
   }

@@ -81,27 +81,29 @@ enum ErrorType: String, CaseIterable {
 
 final class Realm {
   unowned(unsafe) let runtime: Runtime
-  private var intrinsics: [Value]
-  private(set) var globalObject: ObjectRef!
+  @exclusivity(unchecked) private var intrinsics: [Value]
+  @exclusivity(unchecked) private(set) var globalObject: ObjectRef!
   /// The global declarative record (`let`/`const`/`class` at script top level):
   /// a null-prototype object whose properties are the bindings (.empty = TDZ).
-  private(set) var globalLexicals: ObjectRef!
+  @exclusivity(unchecked) private(set) var globalLexicals: ObjectRef!
   /// The lexical environment of top-level script code (holds no slots; its
   /// parent chain ends here and names resolve through the global records).
-  private(set) var globalEnvironment: Value = .undefined
+  @exclusivity(unchecked) private(set) var globalEnvironment: Value = .undefined
 
   // Shapes every new object of a common kind starts with.
-  private(set) var plainObjectShape: ShapeRef!
-  private(set) var arrayShape: ShapeRef!
-  private(set) var functionShape: ShapeRef!
-  private(set) var sloppyFunctionShape: ShapeRef!
-  private(set) var nativeFunctionShape: ShapeRef!
+  @exclusivity(unchecked) private(set) var plainObjectShape: ShapeRef!
+  @exclusivity(unchecked) private(set) var arrayShape: ShapeRef!
+  @exclusivity(unchecked) private(set) var functionShape: ShapeRef!
+  @exclusivity(unchecked) private(set) var sloppyFunctionShape: ShapeRef!
+  @exclusivity(unchecked) private(set) var nativeFunctionShape: ShapeRef!
+  /// `{ value, done }` (iterator results).
+  @exclusivity(unchecked) private(set) var iteratorResultShape: ShapeRef!
 
   /// Per-realm random state for Math.random (xorshift64*).
-  var randomState: UInt64
+  @exclusivity(unchecked) var randomState: UInt64
 
   /// Host-defined data (the embedding API and the test262 host keep things here).
-  var hostValues: [String: Value] = [:]
+  @exclusivity(unchecked) var hostValues: [String: Value] = [:]
 
   init(runtime: Runtime) {
     self.runtime = runtime
@@ -140,6 +142,11 @@ final class Realm {
     self[.arrayPrototype] = arrayPrototype.value
     arrayShape = runtime.rootShape(prototype: arrayPrototype.value, objectClass: .array)
 
+    let sample = runtime.newPlainObject()
+    runtime.addProperty(sample, runtime.names.value, .undefined, .default)
+    runtime.addProperty(sample, runtime.names.done, .false, .default)
+    iteratorResultShape = sample.shape
+
     globalObject = runtime.newObject(.global, prototype: objectPrototype.value)
     globalLexicals = runtime.newObject(.ordinary, prototype: .null)
     globalEnvironment = runtime.newEnvironment(parent: .undefined, slotCount: 0, descriptor: nil).value
@@ -156,7 +163,9 @@ final class Realm {
     if let globalObject { heap.mark(globalObject.cell) }
     if let globalLexicals { heap.mark(globalLexicals.cell) }
     heap.mark(globalEnvironment)
-    for shape in [plainObjectShape, arrayShape, functionShape, sloppyFunctionShape, nativeFunctionShape] {
+    for shape in [
+      plainObjectShape, arrayShape, functionShape, sloppyFunctionShape, nativeFunctionShape, iteratorResultShape,
+    ] {
       if let shape { heap.mark(shape.cell) }
     }
     for value in hostValues.values { heap.mark(value) }

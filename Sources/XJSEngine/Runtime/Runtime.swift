@@ -26,8 +26,9 @@ public struct JSException: Error {
 /// stack. Nothing is shared between runtimes; a runtime is used by one thread at a time.
 public final class Runtime {
   let heap: Heap
-  var atoms = AtomTable()
-  var rootShapes: [RootShapeKey: UInt] = [:]
+  @exclusivity(unchecked) var atoms = AtomTable()
+  /// Root shapes by (prototype, object class), weakly held.
+  @exclusivity(unchecked) var rootShapes = KeyMap()
   /// Bumped whenever an object used as a prototype changes shape; prototype-chain
   /// inline-cache entries remember the epoch they were filled in.
   @inline(__always) var prototypeEpoch: UInt32 {
@@ -44,14 +45,14 @@ public final class Runtime {
   let hot: UnsafeMutablePointer<RuntimeHotState>
 
   let options: RuntimeOptions
-  private var emptyStringStorage: StringRef?
+  @exclusivity(unchecked) private var emptyStringStorage: StringRef?
   var emptyString: StringRef { emptyStringStorage.unsafelyUnwrapped }
-  private(set) var singleCharacterStrings: [StringRef] = []
-  private var namesStorage: CommonNames?
+  @exclusivity(unchecked) private(set) var singleCharacterStrings: [StringRef] = []
+  @exclusivity(unchecked) private var namesStorage: CommonNames?
   var names: CommonNames { namesStorage.unsafelyUnwrapped }
-  private var symbolsStorage: WellKnownSymbols?
+  @exclusivity(unchecked) private var symbolsStorage: WellKnownSymbols?
   var symbols: WellKnownSymbols { symbolsStorage.unsafelyUnwrapped }
-  var symbolRegistry: [String: SymbolRef] = [:]
+  @exclusivity(unchecked) var symbolRegistry: [String: SymbolRef] = [:]
 
   /// The realm code is running in.
   var realm: Realm! {
@@ -60,11 +61,11 @@ public final class Runtime {
       hot.pointee.globalLexicals = realm.globalLexicals?.value ?? .undefined
     }
   }
-  private(set) var realms: [Realm] = []
+  @exclusivity(unchecked) private(set) var realms: [Realm] = []
 
   let registerStack: RegisterStack
   /// Depth of native → JS re-entry.
-  var nativeDepth = 0
+  @exclusivity(unchecked) var nativeDepth = 0
   /// Set from any thread to stop the running script at its next safe point.
   var interruptFlag: UnsafeMutablePointer<Int32> {
     UnsafeMutableRawPointer(hot).advanced(by: MemoryLayout<RuntimeHotState>.offset(of: \.interruptRequested)!)
@@ -72,7 +73,7 @@ public final class Runtime {
   }
   /// Called at safe points when the flag is set or a deadline passed; returning
   /// true terminates the script.
-  public var interruptHandler: (() -> Bool)?
+  @exclusivity(unchecked) public var interruptHandler: (() -> Bool)?
   /// Absolute monotonic deadline (nanoseconds) or 0.
   var deadlineNanoseconds: UInt64 = 0 {
     didSet { setSafePointRequest(RuntimeHotState.deadlineArmed, deadlineNanoseconds != 0) }
@@ -81,26 +82,26 @@ public final class Runtime {
   /// Registered roots held by Swift code (see RootedValues); the list does not own them.
   unowned(unsafe) var rootedListHead: RootedValues?
   /// Values the embedder keeps alive (handles).
-  var handles: [UInt64: Int] = [:]
+  @exclusivity(unchecked) var handles: [UInt64: Int] = [:]
 
   /// Where the interpreter called into native code from (for stacks of errors created there).
-  var nativeCallSite: (fp: UnsafeMutablePointer<Value>, pc: Int)?
+  @exclusivity(unchecked) var nativeCallSite: (fp: UnsafeMutablePointer<Value>, pc: Int)?
   /// The exception a `catch` handler receives (rooted).
-  var pendingException: Value = .undefined
+  @exclusivity(unchecked) var pendingException: Value = .undefined
   /// The error used to stop a script (time limit, interrupt); catch blocks never receive it.
-  var terminationValue: Value = .undefined
+  @exclusivity(unchecked) var terminationValue: Value = .undefined
 
   /// Objects being joined by Array.prototype.join (cycle detection).
-  var joinStack: [Value] = []
+  @exclusivity(unchecked) var joinStack: [Value] = []
   /// Where script output goes (nil: the process's stdout/stderr).
-  public var outputHandler: ((String, Bool) -> Void)?
+  @exclusivity(unchecked) public var outputHandler: ((String, Bool) -> Void)?
 
-  var stringCache = NumberStringCache()
+  @exclusivity(unchecked) var stringCache = NumberStringCache()
   /// Every WeakMap/WeakSet table, for the collector's ephemeron pass (WeakCollections.swift).
   let weakCollections = WeakCollectionRegistry()
   /// Local time for Date (follows TZ; see DateMath.LocalTimeZone).
-  var localTimeZone = DateMath.LocalTimeZone()
-  var randomState: UInt64 = 0x2545_F491_4F6C_DD1D
+  @exclusivity(unchecked) var localTimeZone = DateMath.LocalTimeZone()
+  @exclusivity(unchecked) var randomState: UInt64 = 0x2545_F491_4F6C_DD1D
 
   public init(options: RuntimeOptions = RuntimeOptions()) {
     self.options = options
@@ -173,7 +174,7 @@ public final class Runtime {
     // First: the ephemeron pass may still mark cells (values of live weak-map keys).
     processWeakCollections(heap)
     atoms.removeDead(heap)
-    rootShapes = rootShapes.filter { heap.isMarked(CellPointer(bitPattern: $0.value)!) }
+    rootShapes.filter { _, shape in heap.isMarked(CellPointer(bitPattern: UInt(shape))!) }
   }
 
   // MARK: Interrupts and limits
@@ -265,7 +266,7 @@ final class RootedValues {
   private unowned(unsafe) let runtime: Runtime
   fileprivate unowned(unsafe) var next: RootedValues?
   private unowned(unsafe) var previous: RootedValues?
-  var values: [Value] = []
+  @exclusivity(unchecked) var values: [Value] = []
 
   init(_ runtime: Runtime, capacity: Int = 0) {
     self.runtime = runtime

@@ -62,11 +62,11 @@ final class PropertyTable {
   }
 
   /// Insertion order; deleted entries (dictionary mode) have key `.none`.
-  private(set) var entries: [Entry] = []
-  private var index: [UInt64: Int32] = [:]
-  private(set) var liveCount = 0
+  @exclusivity(unchecked) private(set) var entries: [Entry] = []
+  @exclusivity(unchecked) private var index = KeyMap()
+  @exclusivity(unchecked) private(set) var liveCount = 0
   /// Slots freed by deletion (dictionary mode), reused by later additions.
-  var freeSlots: [UInt32] = []
+  @exclusivity(unchecked) var freeSlots: [UInt32] = []
 
   init() {}
 
@@ -90,23 +90,24 @@ final class PropertyTable {
       for entry in entries where entry.key == key { return entry.location }
       return nil
     }
-    guard let position = index[key.bits] else { return nil }
+    guard let position = index.find(key.bits) else { return nil }
     return entries[Int(position)].location
   }
 
   func append(_ key: PropertyKey, _ location: PropertyLocation) {
-    index[key.bits] = Int32(entries.count)
+    index.insert(key.bits, UInt64(entries.count))
     entries.append(Entry(key: key, location: location))
     liveCount += 1
   }
 
   func update(_ key: PropertyKey, attributes: PropertyAttributes) {
-    guard let position = index[key.bits] else { return }
+    guard let position = index.find(key.bits) else { return }
     entries[Int(position)].location.attributes = attributes
   }
 
   func remove(_ key: PropertyKey) {
-    guard let position = index.removeValue(forKey: key.bits) else { return }
+    guard let position = index.find(key.bits) else { return }
+    index.remove(key.bits)
     freeSlots.append(entries[Int(position)].location.slot)
     entries[Int(position)].key = .none
     liveCount -= 1
@@ -116,7 +117,7 @@ final class PropertyTable {
   private func compact() {
     let live = entries.filter { $0.key != .none }
     entries = []
-    index = [:]
+    index = KeyMap(capacity: live.count)
     liveCount = 0
     for entry in live { append(entry.key, entry.location) }
   }
@@ -129,11 +130,12 @@ final class PropertyTable {
 /// The child shapes reachable from one shape by adding a property. Held weakly:
 /// a dead child removes itself when it is swept.
 final class TransitionTable {
-  struct Key: Hashable {
-    var key: UInt64
-    var attributes: UInt8
+  /// (key, attributes) packed into one word: attributes use bits 56–59, which
+  /// neither cell pointers nor index keys occupy.
+  @inline(__always) static func packedKey(_ key: PropertyKey, _ attributes: PropertyAttributes) -> UInt64 {
+    key.bits | (UInt64(attributes.rawValue) << 56)
   }
-  var children: [Key: UInt] = [:]
+  @exclusivity(unchecked) var children = KeyMap()
 }
 
 struct ShapeRef: Equatable {
@@ -254,10 +256,8 @@ struct ShapeRef: Equatable {
   func existingTransition(_ key: PropertyKey, _ attributes: PropertyAttributes) -> ShapeRef? {
     guard let pointer = transitionsPointer else { return nil }
     let table = Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
-    guard let child = table.children[TransitionTable.Key(key: key.bits, attributes: attributes.rawValue)] else {
-      return nil
-    }
-    return ShapeRef(CellPointer(bitPattern: child)!)
+    guard let child = table.children.find(TransitionTable.packedKey(key, attributes)) else { return nil }
+    return ShapeRef(CellPointer(bitPattern: UInt(child))!)
   }
 
   // MARK: GC
@@ -275,7 +275,7 @@ struct ShapeRef: Equatable {
     // Unlink from a surviving parent's transitions.
     if let parent, heap.isMarked(parent.cell), let pointer = parent.transitionsPointer {
       let table = Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
-      table.children[TransitionTable.Key(key: key.bits, attributes: attributes.rawValue)] = nil
+      table.children.remove(TransitionTable.packedKey(key, attributes))
     }
     if let pointer = tablePointer { Unmanaged<PropertyTable>.fromOpaque(pointer).release() }
     if let pointer = transitionsPointer { Unmanaged<TransitionTable>.fromOpaque(pointer).release() }
@@ -287,13 +287,14 @@ struct ShapeRef: Equatable {
 extension Runtime {
   /// The empty shape for objects of `objectClass` whose prototype is `prototype`.
   func rootShape(prototype: Value, objectClass: ObjectClass) -> ShapeRef {
-    let cacheKey = RootShapeKey(prototype: prototype.bits, objectClass: objectClass.rawValue)
-    if let existing = rootShapes[cacheKey] { return ShapeRef(CellPointer(bitPattern: existing)!) }
+    // Prototype (a cell pointer or null) and object class packed into one non-zero key.
+    let cacheKey = prototype.bits | (UInt64(objectClass.rawValue) << 56) | (1 << 63)
+    if let existing = rootShapes.find(cacheKey) { return ShapeRef(CellPointer(bitPattern: UInt(existing))!) }
     if prototype.isCell { markAsPrototype(ObjectRef(prototype)) }
     let shape = allocateShape()
     shape.prototype = prototype
     shape.objectClass = objectClass
-    rootShapes[cacheKey] = UInt(bitPattern: shape.cell)
+    rootShapes.insert(cacheKey, UInt64(UInt(bitPattern: shape.cell)))
     return shape
   }
 
@@ -332,8 +333,7 @@ extension Runtime {
     child.slotCount = shape.slotCount + 1
     child.propertyCount = shape.propertyCount + 1
     child.flags = shape.flags
-    shape.transitions.children[TransitionTable.Key(key: key.bits, attributes: attributes.rawValue)] =
-      UInt(bitPattern: child.cell)
+    shape.transitions.children.insert(TransitionTable.packedKey(key, attributes), UInt64(UInt(bitPattern: child.cell)))
     return child
   }
 
@@ -349,9 +349,4 @@ extension Runtime {
     dictionary.setTable(table)
     return dictionary
   }
-}
-
-struct RootShapeKey: Hashable {
-  var prototype: UInt64
-  var objectClass: UInt8
 }
