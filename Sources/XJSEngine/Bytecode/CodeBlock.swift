@@ -33,6 +33,9 @@ enum PropertyCacheKind: UInt8 {
   case addTransition
   /// `length` of an array (a virtual own property).
   case arrayLength
+  /// A global lexical binding (let/const/class at script top level): `shape` is the
+  /// global lexical record's shape, `offset` the binding's slot there.
+  case globalLexical
 }
 
 /// Four entries per site (polymorphic up to four shapes).

@@ -28,10 +28,18 @@ extension Runtime {
   /// the global object's nor the global lexical record's shape changed.
   @inline(__always)
   func cachedGlobal(_ cache: UnsafeMutablePointer<PropertyCacheEntry>) -> Value? {
-    let global = ObjectRef(hot.pointee.globalObject)
     let entry = cache[0]
-    if entry.shape == UInt(bitPattern: global.shape.cell)
-      && entry.holder == UInt(bitPattern: ObjectRef(hot.pointee.globalLexicals).shape.cell) && entry.kind == .ownData
+    let lexicals = ObjectRef(hot.pointee.globalLexicals)
+    if entry.kind == .globalLexical {
+      if entry.shape == UInt(bitPattern: lexicals.shape.cell) {
+        let value = loadCachedSlot(lexicals, entry.offset)
+        if !value.isEmpty { return value }
+      }
+      return nil
+    }
+    let global = ObjectRef(hot.pointee.globalObject)
+    if entry.shape == UInt(bitPattern: global.shape.cell) && entry.holder == UInt(bitPattern: lexicals.shape.cell)
+      && entry.kind == .ownData
     {
       return loadCachedSlot(global, entry.offset)
     }
@@ -43,8 +51,12 @@ extension Runtime {
     let global = realm.globalObject!
     if let value = cachedGlobal(cache) { return value }
     let key = PropertyKey(atom: name.asString)
-    if case .data(let value, _, _) = lookupOwn(lexicals, key) {
+    if case .data(let value, _, let place) = lookupOwn(lexicals, key) {
       if value.isEmpty { throw referenceError("Cannot access '\(keyDescription(key))' before initialization") }
+      if case .slot(let slot) = place, !lexicals.shape.isDictionary {
+        cache[0] = PropertyCacheEntry(
+          shape: UInt(bitPattern: lexicals.shape.cell), offset: cacheOffset(lexicals, slot), kind: .globalLexical)
+      }
       return value
     }
     switch lookupOwn(global, key) {

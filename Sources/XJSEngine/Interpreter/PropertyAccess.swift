@@ -62,8 +62,33 @@ extension Runtime {
       return try getV(value, key)
     }
     let object = value.asObject
+    if let cached = megamorphicLoad(object, key) { return cached }
     fillLoadCache(object, key, cache)
     return try get(object, key, receiver: value)
+  }
+
+  // MARK: The megamorphic cache
+
+  /// A runtime-wide cache of (shape, key) → where the property is, consulted when a
+  /// site's own cache misses (sites that see more than four shapes). Cleared at
+  /// every collection, so a dead shape's address can never match.
+  @inline(__always) func megamorphicSlot(_ shape: UInt, _ key: PropertyKey) -> Int {
+    Int(truncatingIfNeeded: ((UInt64(shape) >> 3) ^ (key.bits &* 0x9E37_79B9)) & UInt64(megamorphicCacheSize - 1))
+  }
+
+  func megamorphicLoad(_ object: ObjectRef, _ key: PropertyKey) -> Value? {
+    let shape = UInt(bitPattern: object.shape.cell)
+    let entry = megamorphicCache[megamorphicSlot(shape, key)]
+    guard entry.shape == shape && entry.key == key.bits else { return nil }
+    switch entry.entry.kind {
+    case .ownData: return loadCachedSlot(object, entry.entry.offset)
+    case .prototypeData:
+      if entry.entry.epoch == prototypeEpoch {
+        return loadCachedSlot(ObjectRef(CellPointer(bitPattern: entry.entry.holder)!), entry.entry.offset)
+      }
+      return nil
+    default: return nil
+    }
   }
 
   /// Records where `key` was found for objects of `object`'s shape.
@@ -78,14 +103,16 @@ extension Runtime {
         insertCacheEntry(cache, PropertyCacheEntry(shape: UInt(bitPattern: shape.cell), kind: .arrayLength))
         return
       }
+      if key.isIndex { return }
     default: break
     }
     if let location = shape.lookup(key) {
       if location.attributes.contains(.accessor) { return }
-      insertCacheEntry(
-        cache,
-        PropertyCacheEntry(
-          shape: UInt(bitPattern: shape.cell), offset: cacheOffset(object, location.slot), kind: .ownData))
+      let entry = PropertyCacheEntry(
+        shape: UInt(bitPattern: shape.cell), offset: cacheOffset(object, location.slot), kind: .ownData)
+      insertCacheEntry(cache, entry)
+      megamorphicCache[megamorphicSlot(entry.shape, key)] = MegamorphicEntry(
+        shape: entry.shape, key: key.bits, entry: entry)
       return
     }
     if shape.isDictionary { return }
@@ -95,17 +122,19 @@ extension Runtime {
     while current.isObject && depth < 8 {
       let holder = current.asObject
       switch holder.objectClass {
-      case .proxy, .stringObject, .arguments, .array: return
+      case .proxy, .stringObject, .arguments: return
+      case .array: if key == names.length || key.isIndex { return }
       default: break
       }
       if holder.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
       if let location = holder.shape.lookup(key) {
         if location.attributes.contains(.accessor) { return }
-        insertCacheEntry(
-          cache,
-          PropertyCacheEntry(
-            shape: UInt(bitPattern: shape.cell), offset: cacheOffset(holder, location.slot), kind: .prototypeData,
-            epoch: prototypeEpoch, holder: UInt(bitPattern: holder.cell)))
+        let entry = PropertyCacheEntry(
+          shape: UInt(bitPattern: shape.cell), offset: cacheOffset(holder, location.slot), kind: .prototypeData,
+          epoch: prototypeEpoch, holder: UInt(bitPattern: holder.cell))
+        insertCacheEntry(cache, entry)
+        megamorphicCache[megamorphicSlot(entry.shape, key)] = MegamorphicEntry(
+          shape: entry.shape, key: key.bits, entry: entry)
         return
       }
       current = holder.prototype

@@ -43,6 +43,8 @@ public final class Runtime {
   }
   /// State the interpreter reads constantly, in raw memory (no class-property access checks).
   let hot: UnsafeMutablePointer<RuntimeHotState>
+  /// See `megamorphicLoad` (PropertyAccess.swift).
+  let megamorphicCache: UnsafeMutablePointer<MegamorphicEntry>
 
   let options: RuntimeOptions
   @exclusivity(unchecked) private var emptyStringStorage: StringRef?
@@ -107,6 +109,8 @@ public final class Runtime {
     self.options = options
     heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false)
     registerStack = RegisterStack(capacity: options.registerStackSize)
+    megamorphicCache = .allocate(capacity: megamorphicCacheSize)
+    megamorphicCache.initialize(repeating: MegamorphicEntry(), count: megamorphicCacheSize)
     hot = .allocate(capacity: 1)
     hot.initialize(
       to: RuntimeHotState(
@@ -133,6 +137,7 @@ public final class Runtime {
 
   deinit {
     hot.deallocate()
+    megamorphicCache.deallocate()
   }
 
   /// Creates a new realm (a global object and a full set of intrinsics).
@@ -171,6 +176,7 @@ public final class Runtime {
   }
 
   func processWeakReferences(heap: Heap) {
+    megamorphicCache.update(repeating: MegamorphicEntry(), count: megamorphicCacheSize)
     // First: the ephemeron pass may still mark cells (values of live weak-map keys).
     processWeakCollections(heap)
     atoms.removeDead(heap)
@@ -233,6 +239,14 @@ public final class Runtime {
   public var heapStatistics: (liveBytes: Int, collections: Int) {
     (heap.totalBytes, heap.collectionCount)
   }
+}
+
+let megamorphicCacheSize = 4096
+
+struct MegamorphicEntry {
+  var shape: UInt = 0
+  var key: UInt64 = 0
+  var entry = PropertyCacheEntry()
 }
 
 /// Runtime state read on hot paths, kept outside the class.
