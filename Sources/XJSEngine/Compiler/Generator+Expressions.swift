@@ -301,11 +301,13 @@ extension FunctionCompiler {
   private func compileDelete(_ operand: Expression, into destination: Int32?) throws(CompileError) -> Int32 {
     let target = destination ?? allocateRegister()
     switch operand.kind {
-    case .member(let object, let name, _):
+    case .member(let object, let name, let isOptional):
       let base = try compile(object)
+      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
       emit(.deleteProperty, target, base, atomConstant(name))
-    case .computedMember(let object, let property, _):
+    case .computedMember(let object, let property, let isOptional):
       let base = try compileOperand(object, before: property)
+      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
       let key = try compile(property)
       emit(.deleteElement, target, base, key)
     case .superMember, .superComputedMember:

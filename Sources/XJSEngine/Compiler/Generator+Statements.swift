@@ -397,12 +397,14 @@ extension FunctionCompiler {
     // Exceptions thrown by the binding or the body close the iterator.
     let bodyStart = currentPosition
     let handler = newLabel()
+    // The loop's jump target sits below its iterator entry: a break (or any jump
+    // out) passes the iterator and closes it; a continue of this loop does not.
+    pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
     controlStack.append(.iterator(register: iterator, scopeDepth: scopeDepth))
     let savedDepth = scopeDepth
     let savedEnvironment = allocateRegister()
     emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
     try compileForBinding(node, value: value)
-    pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
     try compileSubStatement(node.body)
     controlStack.removeLast()
     if let scope = node.scope, case .declaration(let kind, _, _) = node.head, kind != .var { leaveScope(scope) }
@@ -454,7 +456,7 @@ extension FunctionCompiler {
       case .iterator(let register, let targetDepth):
         guard findJumpDestination(isBreak: isBreak, label: label, below: index) != nil else { continue }
         // Leaving a for-of loop closes its iterator (unless continuing that same loop).
-        if isContinueOfLoopAbove(index, isBreak: isBreak, label: label) { continue }
+        if isContinueOfOwningLoop(index, isBreak: isBreak, label: label) { continue }
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
         emit(.iteratorClose, register, 0)
@@ -463,19 +465,15 @@ extension FunctionCompiler {
     throw CompileError(message: "Illegal \(isBreak ? "break" : "continue") statement", offset: Int(range.start))
   }
 
-  /// True when the jump continues the loop whose iterator entry sits at `index`
-  /// (that loop's jump target is the next entry above it).
-  private func isContinueOfLoopAbove(_ index: Int, isBreak: Bool, label: String?) -> Bool {
-    guard !isBreak, index + 1 < controlStack.count else { return false }
-    if case .jumpTarget(let labels, _, let continueLabel, _) = controlStack[index + 1], continueLabel != nil {
-      if let label { return labels.contains(label) }
-      // An unlabeled continue targets the innermost loop: is it this one?
-      for inner in stride(from: controlStack.count - 1, to: index + 1, by: -1) {
-        if case .jumpTarget(_, _, let innerContinue, _) = controlStack[inner], innerContinue != nil { return false }
-      }
-      return true
+  /// True when the jump continues the for-of loop that owns the iterator entry at
+  /// `index` (its jump target is the entry just below).
+  private func isContinueOfOwningLoop(_ index: Int, isBreak: Bool, label: String?) -> Bool {
+    guard !isBreak, index > 0 else { return false }
+    guard case .jumpTarget(let labels, _, let continueLabel, _) = controlStack[index - 1], continueLabel != nil else {
+      return false
     }
-    return false
+    if let label { return labels.contains(label) }
+    return true
   }
 
   /// The label a break/continue goes to, searching the control stack below `index`.
@@ -768,6 +766,11 @@ extension FunctionCompiler {
         emitJump(.jump, to: entry)
         return
       case .iterator(let register, let targetDepth):
+        if index > 0, case .jumpTarget(_, _, let continueLabel, _) = controlStack[index - 1],
+          continueLabel?.id == target.id
+        {
+          continue
+        }
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
         emit(.iteratorClose, register, 0)
