@@ -279,6 +279,26 @@ def update_expectations(grouped):
     print(f"{len(updated)} expectation files rewritten: review them with `git diff` before committing.")
 
 
+def load_pending(root):
+    """Tests of features xjs does not have yet: `Conformance/pending.txt`, one path or
+    folder prefix per line, `# reason` after it. They must fail; one that passes must
+    be taken off the list (so the list never hides a working feature)."""
+    pending = []
+    path = os.path.join(root, "pending.txt")
+    if not os.path.exists(path):
+        return pending
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            entry = line.split("#", 1)[0].strip()
+            if entry:
+                pending.append(entry)
+    return pending
+
+
+def is_pending(path, pending):
+    return any(path == entry or path.startswith(entry.rstrip("/") + "/") for entry in pending)
+
+
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engine", default="xjs", help="xjs (default) or node (to validate the suite)")
@@ -315,11 +335,20 @@ def main():
     if options.update:
         update_expectations(grouped)
         return 0
-    report_failures(grouped)
+    pending = load_pending(os.path.dirname(os.path.abspath(__file__))) if options.engine == "xjs" else []
+    pending_paths = {path for path in grouped if is_pending(path, pending)}
+    unexpected_passes = sorted(path for path in pending_paths if all(run.passed for run in grouped[path]))
+    report_failures({path: runs for path, runs in grouped.items() if path not in pending_paths})
     mismatches = mode_mismatches(grouped)
     report_mode_mismatches(mismatches)
-    report_summary(results, modes, len(mismatches))
-    return 0 if all(run.passed for run in results) and not mismatches else 1
+    counted = [run for run in results if run.test.path not in pending_paths]
+    report_summary(counted, modes, len(mismatches))
+    if pending_paths:
+        print(f"pending: {len(pending_paths)} tests of features not built yet (Conformance/pending.txt), not counted")
+    for path in unexpected_passes:
+        print(f"PENDING TEST PASSES: {path} — take it off Conformance/pending.txt")
+    ok = all(run.passed for run in counted) and not mismatches and not unexpected_passes
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
