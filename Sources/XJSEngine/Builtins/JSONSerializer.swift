@@ -136,6 +136,8 @@ struct JSONSerializer: ~Copyable {
   /// the runtime's prototype epoch is `toJSONEpoch`.
   private var shapesWithoutToJSON: (UInt, UInt) = (0, 0)
   private var toJSONEpoch: UInt32 = 0
+  /// Objects and arrays serialized so far (a safe point every few thousand: time limits, interrupts).
+  private var containersEntered = 0
   /// Below this native stack address, nesting throws RangeError (computed when nesting gets deep).
   private var stackLimit: UInt = 0
   private let toJSONKey: PropertyKey
@@ -352,6 +354,8 @@ struct JSONSerializer: ~Copyable {
   /// Checks for cycles and nesting depth, and pushes `object` on [[Stack]].
   private mutating func enter(_ object: ObjectRef, key: JSONKey) throws(JSException) {
     if stack.count > 64 { try checkNativeStack() }
+    containersEntered &+= 1
+    if containersEntered & 0xFFF == 0 { try runtime.checkSafePoint() }
     for index in 0..<stack.count where stack[index] == object.value {
       throw runtime.typeError(circularMessage(from: index, closingKey: key))
     }
@@ -390,6 +394,7 @@ struct JSONSerializer: ~Copyable {
     try output.append(ascii: "[")
     for index in 0..<length {
       if index > 0 { try output.append(ascii: ",") }
+      if index & 0xFFF == 0xFFF { try runtime.checkSafePoint() }
       if !gap.isEmpty { try writeIndentation(depth) }
       let element: Value
       if array.isArray && index < array.denseCount && !array.denseElements[index].isEmpty {

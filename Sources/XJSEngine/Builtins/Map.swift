@@ -251,6 +251,7 @@ extension Runtime {
   func forEachIteratedValue(_ iterable: Value, _ body: (Value) throws(JSException) -> Void) throws(JSException) {
     guard iterable.isObject, iterable.asObject.isArray, hasDefaultArrayIteration(iterable.asObject) else {
       let (iterator, next) = try getIterator(iterable)
+      var count = 0
       while let value = try iteratorStep(iterator: iterator, next: next) {
         do throws(JSException) {
           try body(value)
@@ -258,6 +259,9 @@ extension Runtime {
           try? iteratorClose(iterator, suppressErrors: true)
           throw error
         }
+        // A native iterator (another Map or Set) runs no safe point of its own.
+        count &+= 1
+        if count & 0xFFF == 0 { try checkSafePoint() }
       }
       return
     }
