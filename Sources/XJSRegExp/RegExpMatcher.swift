@@ -11,7 +11,7 @@
 ///     greedy star:  [minimum end, current end, pc << 2 | 2]  gives back one character per retry
 ///     lazy star:    [count, current end, pc << 2 | 3]        takes one more character per retry
 extension RegExpProgram {
-  func runMatcher<Unit: FixedWidthInteger & UnsignedInteger>(
+  func runMatcher<Unit: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
     _ input: UnsafeBufferPointer<Unit>, from requestedStart: Int, sticky: Bool,
     captures: UnsafeMutablePointer<Int32>, backtrackLimit: Int, interrupt: () -> Bool
   ) -> RegExpMatchResult {
@@ -61,7 +61,7 @@ extension RegExpProgram {
 
   /// Tries start positions from `start` on (or only `start` when sticky), skipping those
   /// the prefilter rules out.
-  private func search<Unit: FixedWidthInteger & UnsignedInteger>(
+  private func search<Unit: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
     _ matcher: inout Matcher<Unit>, input: UnsafeBufferPointer<Unit>, start: Int, sticky: Bool,
     interrupt: () -> Bool
   ) -> RegExpMatchResult {
@@ -111,21 +111,19 @@ extension Prefilter {
   /// The first position ≥ `position` (and ≤ `last`) whose first units pass the filters
   /// (`last + 1` when none does).
   @inline(__always)
-  func nextCandidate<Unit: FixedWidthInteger & UnsignedInteger>(
+  func nextCandidate<Unit: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
     in input: UnsafeBufferPointer<Unit>, from position: Int, last: Int
   ) -> Int {
     guard !offsets.isEmpty else { return position }
     var p = position
+    if !vectorOffsets.isEmpty && Unit.self == UInt16.self {
+      let units = UnsafeRawPointer(input.baseAddress!).assumingMemoryBound(to: UInt16.self)
+      let found = vectorScan(units, from: p, last: last)
+      if found.isCandidate { return found.position }
+      p = found.position
+    }
     let filters = offsets
     let first = filters[0]
-    if first.single >= 0 {
-      let target = Unit(truncatingIfNeeded: first.single)
-      while p <= last {
-        if input[p] == target && passesRest(input, at: p, filters) { return p }
-        p += 1
-      }
-      return p
-    }
     while p <= last {
       if first.allows(UInt32(input[p])) && passesRest(input, at: p, filters) { return p }
       p += 1
@@ -133,8 +131,50 @@ extension Prefilter {
     return p
   }
 
+  /// Tests 16 start positions at a time against the vector tests, then the surviving lanes
+  /// against every filter. Returns a candidate, or where it stopped (fewer than 16
+  /// positions left).
+  private func vectorScan(_ input: UnsafePointer<UInt16>, from position: Int, last: Int) -> (
+    position: Int, isCandidate: Bool
+  ) {
+    let raw = UnsafeRawPointer(input)
+    let testCount = vectorOffsets.count
+    let o0 = vectorOffsets[0]
+    let o1 = testCount > 1 ? vectorOffsets[1] : o0
+    let o2 = testCount > 2 ? vectorOffsets[2] : o0
+    return vectorUnits.withUnsafeBufferPointer { u in
+      @inline(__always) func test(_ offset: Int, _ k: Int, _ p: Int) -> SIMDMask<SIMD16<Int16>> {
+        let v = raw.loadUnaligned(fromByteOffset: (p + offset) * 2, as: SIMD16<UInt16>.self)
+        return (v .== u[k]) .| (v .== u[k + 1]) .| (v .== u[k + 2]) .| (v .== u[k + 3])
+      }
+      var p = position
+      // Loads reach p + 15 + offset < p + 15 + minLength ≤ last + 15 + minLength = length + 15,
+      // so stopping at p + 15 > last keeps them inside the input.
+      while p + 15 <= last {
+        var lanes = test(o0, 0, p)
+        if testCount > 1 { lanes = lanes .& test(o1, 4, p) }
+        if testCount > 2 { lanes = lanes .& test(o2, 8, p) }
+        if any(lanes) {
+          for lane in 0..<16 where lanes[lane] {
+            if passesAll(input, at: p + lane) { return (p + lane, true) }
+          }
+        }
+        p += 16
+      }
+      return (p, false)
+    }
+  }
+
   @inline(__always)
-  private func passesRest<Unit: FixedWidthInteger & UnsignedInteger>(
+  private func passesAll(_ input: UnsafePointer<UInt16>, at p: Int) -> Bool {
+    for (j, filter) in offsets.enumerated() where !filter.allows(UInt32(input[p + j])) {
+      return false
+    }
+    return true
+  }
+
+  @inline(__always)
+  private func passesRest<Unit: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
     _ input: UnsafeBufferPointer<Unit>, at p: Int, _ filters: [UnitFilter]
   ) -> Bool {
     var j = 1

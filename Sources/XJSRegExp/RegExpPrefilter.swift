@@ -44,9 +44,18 @@ struct Prefilter {
     }
   }
 
+  /// Offsets tested 16 positions at a time before the scalar filters, each against at most
+  /// `maxVectorUnits` code units.
+  static let maxVectorTests = 3
+  static let maxVectorUnits = 4
+
   var anchoredAtStart = false
   var minLength = 0
   var offsets: [UnitFilter] = []
+  /// Offsets of the vector tests, and for each, `maxVectorUnits` splatted units (padded by
+  /// repeating the first).
+  var vectorOffsets: [Int] = []
+  var vectorUnits: [SIMD16<UInt16>] = []
 
   init(root: RegExpNode, flags: RegExpFlags, caseFolding: CaseFolding?) {
     let analyzer = PrefixAnalyzer(flags: flags, caseFolding: caseFolding)
@@ -57,6 +66,15 @@ struct Prefilter {
     for units in info.prefix {
       let filter = UnitFilter(units)
       if filter.allowsHigh && units.first == 0 && units.rangeCount == 1 { break }
+      if vectorOffsets.count < Prefilter.maxVectorTests && !units.isEmpty
+        && units.count <= Prefilter.maxVectorUnits
+      {
+        var members: [UInt16] = []
+        units.forEachMember { members.append(UInt16($0)) }
+        while members.count < Prefilter.maxVectorUnits { members.append(members[0]) }
+        vectorOffsets.append(offsets.count)
+        vectorUnits += members.map { SIMD16(repeating: $0) }
+      }
       offsets.append(filter)
     }
   }
