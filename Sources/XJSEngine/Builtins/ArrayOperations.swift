@@ -82,17 +82,24 @@ extension Runtime {
 
   /// CreateDataPropertyOrThrow(A, k, V); appending to a plain array is a store.
   func createElement(_ array: ObjectRef, _ index: Int, _ value: Value) throws(JSException) {
-    if array.isArray && index == array.denseCount && index == Int(arrayLength(array))
-      && index < Int(PropertyKey.maximumIndex)
+    if array.isArray && index == array.denseCount && index < Int(PropertyKey.maximumIndex)
       && array.flags
-        & (ObjectFlags.extensible | ObjectFlags.elementsSealed | ObjectFlags.elementsFrozen
-          | ObjectFlags.lengthReadOnly | ObjectFlags.isPrototype) == ObjectFlags.extensible
+        & (ObjectFlags.extensible | ObjectFlags.elementsSealed | ObjectFlags.elementsFrozen | ObjectFlags.isPrototype)
+        == ObjectFlags.extensible
       && array.sparseElements == nil
+      && (index < Int(arrayLength(array)) || !array.hasFlag(ObjectFlags.lengthReadOnly))
     {
       storeDense(array, UInt32(index), value)
       return
     }
     try createDataPropertyOrThrow(array, propertyKey(forIndex: index), value)
+  }
+
+  /// Reserves element storage for a result array about to receive `count` elements in order.
+  func reserveElements(_ array: ObjectRef, _ count: Int) {
+    if array.isArray && array.denseCount == 0 && count > 0 && count <= 1 << 20 {
+      ensureElementCapacity(array, count)
+    }
   }
 
   /// Set(O, "length", n, true)

@@ -379,6 +379,28 @@ private struct JoinAccumulator {
     }
   }
 
+  /// The decimal digits of an int32 (what ToString gives, without making the string).
+  mutating func append(_ number: Int32) {
+    var magnitude = number.magnitude
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[9 - count] = UInt8(48 + magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+    }
+    if number < 0 { appendUnit(45) }
+    withUnsafeBytes(of: &digits) { buffer in
+      for index in (10 - count)..<10 { appendUnit(UInt16(buffer[index])) }
+    }
+  }
+
+  private mutating func appendUnit(_ unit: UInt16) {
+    if isWide { utf16.append(unit) } else { latin1.append(UInt8(unit)) }
+  }
+
   func makeString(_ runtime: Runtime) -> StringRef {
     if isWide { return utf16.withUnsafeBufferPointer { runtime.newString(utf16: $0) } }
     return latin1.withUnsafeBufferPointer { runtime.newString(latin1: $0) }
@@ -390,15 +412,15 @@ extension Runtime {
   func arrayJoin(_ object: ObjectRef, separator separatorValue: Value) throws(JSException) -> StringRef {
     let length = try lengthOfArrayLike(object)
     let separator = separatorValue.isUndefined ? singleCodeUnitString(0x2C) : try toString(separatorValue)
-    return try joinElements(object, length: length, separator: separator) { element throws(JSException) in
-      try toString(element)
+    return try joinElements(object, length: length, separator: separator, usesToString: true) {
+      element throws(JSException) in try toString(element)
     }
   }
 
   /// 23.1.3.32 Array.prototype.toLocaleString ( )
   func arrayToLocaleString(_ object: ObjectRef) throws(JSException) -> StringRef {
     let length = try lengthOfArrayLike(object)
-    return try joinElements(object, length: length, separator: singleCodeUnitString(0x2C)) {
+    return try joinElements(object, length: length, separator: singleCodeUnitString(0x2C), usesToString: false) {
       element throws(JSException) in
       let method = try getV(element, propertyKey("toLocaleString"))
       return try toString(call(method, this: element, arguments: []))
@@ -406,8 +428,10 @@ extension Runtime {
   }
 
   /// The elements converted by `convert` (null and undefined give ""), joined by `separator`.
+  /// When `convert` is ToString, int32 elements are written as digits without a string.
   private func joinElements(
-    _ object: ObjectRef, length: Int, separator: StringRef, _ convert: (Value) throws(JSException) -> StringRef
+    _ object: ObjectRef, length: Int, separator: StringRef, usesToString: Bool,
+    _ convert: (Value) throws(JSException) -> StringRef
   ) throws(JSException) -> StringRef {
     if joinStack.contains(object.value) { return emptyString }
     joinStack.append(object.value)
@@ -416,7 +440,11 @@ extension Runtime {
     for index in 0..<length {
       if index > 0 { try appendChecked(&accumulator, separator) }
       let element = try elementValue(object, index)
-      if !element.isNullish { try appendChecked(&accumulator, convert(element)) }
+      if usesToString && element.isInt32 && accumulator.count < maximumStringLength - 11 {
+        accumulator.append(element.asInt32)
+      } else if !element.isNullish {
+        try appendChecked(&accumulator, convert(element))
+      }
       if index & 4095 == 4095 { try checkSafePoint() }
     }
     return accumulator.makeString(self)
@@ -701,6 +729,7 @@ extension Runtime {
     let (object, length, callback) = try callbackReceiver(arguments)
     let thisArgument = arguments[1]
     let result = try arraySpeciesCreate(object, length)
+    reserveElements(result, length)
     try forEachPresentElement(object, from: 0, to: length, quiet: false) { index, value throws(JSException) in
       let mapped = try call(callback, this: thisArgument, value, Value(index), object.value)
       try createElement(result, index, mapped)

@@ -1,3 +1,5 @@
+import Glibc
+
 // Array.prototype.sort and toSorted (ES2024 23.1.3.30, 23.1.3.34).
 //
 // The elements are read into a rooted list (SortIndexedProperties), sorted
@@ -75,35 +77,54 @@ extension Runtime {
     return items
   }
 
-  /// Sorts `items` in place: a stable sort by SortCompare (ES2024 23.1.3.30.2).
+  /// Sorts `items` in place: a stable sort by SortCompare (ES2024 23.1.3.30.2). The sort moves
+  /// copies; `items` keeps every Value rooted until the sorted list replaces its contents.
   func sortValues(_ items: RootedValues, comparator: Value) throws(JSException) {
-    var order: [Int] = []
-    order.reserveCapacity(items.count)
+    var defined: [Value] = []
+    defined.reserveCapacity(items.count)
     var undefinedCount = 0
-    for index in 0..<items.count {
-      if items[index].isUndefined { undefinedCount += 1 } else { order.append(index) }
+    for value in items.values {
+      if value.isUndefined { undefinedCount += 1 } else { defined.append(value) }
     }
     if comparator.isUndefined {
-      let keys = RootedValues(self, capacity: items.count)
-      for index in 0..<items.count {
-        keys.append(items[index].isUndefined ? .undefined : try toString(items[index]).value)
-      }
-      try mergeSort(&order) { a, b throws(JSException) in
-        keys[a].asString.compare(keys[b].asString, heap) <= 0
-      }
-      withExtendedLifetime(keys) {}
+      try sortByStrings(&defined)
     } else {
-      try mergeSort(&order) { a, b throws(JSException) in
+      try mergeSort(&defined) { a, b throws(JSException) in
         // SortCompare step 4: a NaN result counts as +0.
-        let result = try toNumber(call(comparator, this: .undefined, items[a], items[b]))
+        let result = try toNumber(call(comparator, this: .undefined, a, b))
         return !(result > 0)
       }
     }
-    var sorted: [Value] = []
-    sorted.reserveCapacity(items.count)
-    for index in order { sorted.append(items[index]) }
-    for _ in 0..<undefinedCount { sorted.append(.undefined) }
-    items.values = sorted
+    for _ in 0..<undefinedCount { defined.append(.undefined) }
+    items.values = defined
+  }
+
+  /// The default order: by the code units of each value's ToString, converted once per value.
+  private func sortByStrings(_ values: inout [Value]) throws(JSException) {
+    let strings = RootedValues(self, capacity: values.count)
+    var keys: [StringSortKey] = []
+    keys.reserveCapacity(values.count)
+    for (position, value) in values.enumerated() {
+      let string = try toString(value)
+      strings.append(string.value)
+      keys.append(StringSortKey(string.flattened(heap), position: position))
+    }
+    try mergeSort(&keys) { a, b throws(JSException) in
+      if a.prefix != b.prefix { return a.prefix < b.prefix }
+      return compareFlatStrings(a.string, b.string) <= 0
+    }
+    let original = values
+    for index in 0..<keys.count { values[index] = original[keys[index].position] }
+    withExtendedLifetime(strings) {}
+  }
+
+  /// Code-unit order of two flat strings.
+  private func compareFlatStrings(_ a: StringRef, _ b: StringRef) -> Int {
+    if a.isLatin1 && b.isLatin1 {
+      let result = memcmp(a.rawCharacters, b.rawCharacters, min(a.length, b.length))
+      return result != 0 ? Int(result) : a.length - b.length
+    }
+    return a.compare(b, heap)
   }
 
   /// Deletes the elements in [start, end), skipping the absent stretches of a sparse array.
@@ -120,25 +141,53 @@ extension Runtime {
   }
 }
 
-/// A stable merge sort of `positions`: `inOrder(a, b)` says whether `a` may come before `b`.
-/// The predicate may throw; the sort then stops and rethrows.
-func mergeSort(_ positions: inout [Int], _ inOrder: (Int, Int) throws(JSException) -> Bool) throws(JSException) {
-  let count = positions.count
+/// A string to sort with its first four code units packed big-endian, so most comparisons
+/// never touch the string's cell (equal prefixes fall back to the full comparison).
+struct StringSortKey {
+  let prefix: UInt64
+  let string: StringRef
+  let position: Int
+
+  init(_ string: StringRef, position: Int) {
+    var prefix: UInt64 = 0
+    for index in 0..<4 {
+      let unit: UInt16
+      if index >= string.length {
+        unit = 0
+      } else {
+        unit = string.isLatin1 ? UInt16(string.latin1Characters[index]) : string.utf16Characters[index]
+      }
+      prefix = prefix << 16 | UInt64(unit)
+    }
+    self.prefix = prefix
+    self.string = string
+    self.position = position
+  }
+}
+
+/// A stable merge sort of plain-data elements (Values, keys): `inOrder(a, b)` says whether
+/// `a` may come before `b`. The predicate may throw; the sort then stops and rethrows
+/// (leaving `elements` as it was).
+func mergeSort<Element>(
+  _ elements: inout [Element], _ inOrder: (Element, Element) throws(JSException) -> Bool
+) throws(JSException) {
+  precondition(_isPOD(Element.self), "mergeSort moves elements bitwise")
+  let count = elements.count
   if count < 2 { return }
-  let items = UnsafeMutablePointer<Int>.allocate(capacity: count)
-  let scratch = UnsafeMutablePointer<Int>.allocate(capacity: count)
+  let items = UnsafeMutablePointer<Element>.allocate(capacity: count)
+  let scratch = UnsafeMutablePointer<Element>.allocate(capacity: count)
   defer {
     items.deallocate()
     scratch.deallocate()
   }
-  for index in 0..<count { items[index] = positions[index] }
+  for index in 0..<count { items[index] = elements[index] }
   try mergeSortRange(items, scratch, 0, count, inOrder)
-  for index in 0..<count { positions[index] = items[index] }
+  for index in 0..<count { elements[index] = items[index] }
 }
 
-private func mergeSortRange(
-  _ items: UnsafeMutablePointer<Int>, _ scratch: UnsafeMutablePointer<Int>, _ start: Int, _ end: Int,
-  _ inOrder: (Int, Int) throws(JSException) -> Bool
+private func mergeSortRange<Element>(
+  _ items: UnsafeMutablePointer<Element>, _ scratch: UnsafeMutablePointer<Element>, _ start: Int, _ end: Int,
+  _ inOrder: (Element, Element) throws(JSException) -> Bool
 ) throws(JSException) {
   if end - start <= 8 {
     try insertionSort(items, start, end, inOrder)
@@ -171,8 +220,9 @@ private func mergeSortRange(
   for index in start..<output { items[index] = scratch[index] }
 }
 
-private func insertionSort(
-  _ items: UnsafeMutablePointer<Int>, _ start: Int, _ end: Int, _ inOrder: (Int, Int) throws(JSException) -> Bool
+private func insertionSort<Element>(
+  _ items: UnsafeMutablePointer<Element>, _ start: Int, _ end: Int,
+  _ inOrder: (Element, Element) throws(JSException) -> Bool
 ) throws(JSException) {
   var index = start + 1
   while index < end {

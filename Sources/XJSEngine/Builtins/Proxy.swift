@@ -103,21 +103,25 @@ extension Runtime {
     }
   }
 
-  /// Calls a trap with its arguments rooted (they may exist nowhere else, e.g. a fresh key string).
-  private func callTrap(_ trap: Value, _ handler: ObjectRef, _ arguments: Value...) throws(JSException) -> Value {
-    let rooted = RootedValues(self, capacity: arguments.count)
-    for argument in arguments { rooted.append(argument) }
-    defer { withExtendedLifetime(rooted) {} }
-    return try call(trap, this: handler.value, arguments: rooted.values)
+  /// Calls a trap. Its arguments live in a tuple on the native stack, which the collector
+  /// scans: they may be held nowhere else (a fresh key string).
+  private func callTrap(
+    _ trap: Value, _ handler: ObjectRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil, _ d: Value? = nil
+  )
+    throws(JSException) -> Value
+  {
+    var arguments = (a, b ?? .undefined, c ?? .undefined, d ?? .undefined)
+    let count = d != nil ? 4 : c != nil ? 3 : b != nil ? 2 : 1
+    return try withUnsafeMutablePointer(to: &arguments) { pointer throws(JSException) in
+      let base = UnsafeRawPointer(pointer).assumingMemoryBound(to: Value.self)
+      return try call(trap, this: handler.value, arguments: UnsafeBufferPointer(start: base, count: count))
+    }
   }
 
-  private func callBooleanTrap(_ trap: Value, _ handler: ObjectRef, _ arguments: Value...) throws(JSException)
-    -> Bool
-  {
-    let rooted = RootedValues(self, capacity: arguments.count)
-    for argument in arguments { rooted.append(argument) }
-    defer { withExtendedLifetime(rooted) {} }
-    return toBoolean(try call(trap, this: handler.value, arguments: rooted.values))
+  private func callBooleanTrap(
+    _ trap: Value, _ handler: ObjectRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil, _ d: Value? = nil
+  ) throws(JSException) -> Bool {
+    toBoolean(try callTrap(trap, handler, a, b, c, d))
   }
 
   // MARK: - [[GetPrototypeOf]] / [[SetPrototypeOf]]
