@@ -121,6 +121,21 @@ let variants = [
 let logPattern =
   "^(\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2})\\.\\d{3} \\[(\\w+)\\] ([\\w-]+): (.*)$"
 
+/// First-use costs of the lazily built tables (each is built once per process).
+func firstUse(_ name: String, _ pattern: String, _ flags: String) {
+  if let only, !name.hasPrefix(only) { return }
+  let start = cpuMilliseconds()
+  _ = compile(pattern, flags)
+  print(name.padding(40) + format1(cpuMilliseconds() - start).leftPadding(9) + " ms")
+}
+firstUse("first use: /a/i (non-unicode case table)", "a", "i")
+firstUse("first use: /a/ui (simple case folding)", "a", "ui")
+firstUse("first use: \\p{L} (General_Category scan)", "\\p{L}", "u")
+firstUse("first use: \\p{Lu} (cached categories)", "\\p{Lu}", "u")
+firstUse("first use: \\p{Alphabetic}", "\\p{Alphabetic}", "u")
+firstUse("first use: \\p{ExtPict}", "\\p{ExtPict}", "u")
+firstUse("first use: [\\p{L}\\p{N}]+ /ui (closure)", "[\\p{L}\\p{N}]+", "ui")
+
 let dnaText = dna(5_000_000)
 let logText = log(40_000)
 print("dna \(dnaText.count) chars, log \(logText.count) chars")

@@ -170,7 +170,9 @@ struct CodePointSet: Equatable {
 }
 
 /// Builds a set by scanning code points with a predicate and collecting maximal runs.
-/// Used for Unicode properties, which the standard library exposes only per scalar.
+/// Used for Unicode properties, which the standard library exposes only per scalar; inlined
+/// so that each property's predicate is specialized into its own loop.
+@inline(__always)
 func scanCodePoints(
   in range: ClosedRange<UInt32> = 0...CodePointSet.maxCodePoint,
   where predicate: (UInt32) -> Bool

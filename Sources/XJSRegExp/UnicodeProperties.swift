@@ -97,15 +97,17 @@ enum UnicodeProperties {
     var bounds: [Unicode.GeneralCategory: [UInt32]] = [:]
     var runStart: UInt32 = 0
     var runCategory = category(of: 0)
-    for c in UInt32(1)...(CodePointSet.maxCodePoint + 1) {
-      let next: Unicode.GeneralCategory? =
-        c <= CodePointSet.maxCodePoint ? category(of: c) : nil
+    var c: UInt32 = 1
+    while c <= CodePointSet.maxCodePoint {
+      let next = category(of: c)
       if next != runCategory {
         bounds[runCategory, default: []] += [runStart, c - 1]
-        if let next { runCategory = next }
+        runCategory = next
         runStart = c
       }
+      c += 1
     }
+    bounds[runCategory, default: []] += [runStart, CodePointSet.maxCodePoint]
     return bounds.mapValues { CodePointSet(unsortedBounds: $0) }
   }()
 
@@ -280,6 +282,7 @@ enum UnicodeProperties {
     return String(s).count == 1
   }
 
+  @inline(__always)
   static func scan(_ predicate: Predicate) -> CodePointSet {
     scanCodePoints { c in scalarProperties(c).map(predicate) ?? false }
   }

@@ -1,4 +1,0 @@
-import Testing
-@testable import XJSEngine
-
-@Test func placeholder() { #expect(Bool(true)) }
