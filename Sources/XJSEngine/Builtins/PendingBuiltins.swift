@@ -1,7 +1,2 @@
 // Builtins still being written. Each installer here moves to its own file
 // (String.swift, Number.swift, …) when it is implemented; this file goes away.
-extension Realm {
-  func installRegExp(_ runtime: Runtime) {
-    self[.regExpPrototype] = runtime.newObject(.ordinary, prototype: self[.objectPrototype]).value
-  }
-}

@@ -53,6 +53,9 @@ enum Intrinsic: Int, CaseIterable {
   case throwTypeError
   case arrayPrototypeValues
   case objectPrototypeToString
+  /// The original RegExp.prototype.exec (RegExp methods call the matcher directly when
+  /// `exec` is still this function).
+  case regExpPrototypeExec
 }
 
 enum ErrorType: String, CaseIterable {

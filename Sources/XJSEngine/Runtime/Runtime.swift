@@ -104,6 +104,8 @@ public final class Runtime {
   /// Local time for Date (follows TZ; see DateMath.LocalTimeZone).
   @exclusivity(unchecked) var localTimeZone = DateMath.LocalTimeZone()
   @exclusivity(unchecked) var randomState: UInt64 = 0x2545_F491_4F6C_DD1D
+  /// Compiled regular expressions by (pattern, flags) (Builtins/RegExpObjects.swift).
+  let regExpPrograms = RegExpProgramCache()
 
   public init(options: RuntimeOptions = RuntimeOptions()) {
     self.options = options
