@@ -434,6 +434,10 @@ extension Runtime {
     _ convert: (Value) throws(JSException) -> StringRef
   ) throws(JSException) -> StringRef {
     if joinStack.contains(object.value) { return emptyString }
+    // The separators alone would pass the string length limit: fail before building them.
+    if length > 1 && separator.length > 0 && (length - 1) > maximumStringLength / separator.length {
+      throw rangeError("Invalid string length")
+    }
     joinStack.append(object.value)
     defer { joinStack.removeLast() }
     var accumulator = JoinAccumulator()
@@ -451,7 +455,10 @@ extension Runtime {
   }
 
   private func appendChecked(_ accumulator: inout JoinAccumulator, _ string: StringRef) throws(JSException) {
-    if accumulator.count + string.length > maximumStringLength { throw rangeError("Invalid string length") }
+    let total = accumulator.count + string.length
+    if total > maximumStringLength { throw rangeError("Invalid string length") }
+    // The characters are held outside the heap until the end: respect the heap limit too.
+    if total * 2 > heap.maximumBytes { throw rangeError("Out of memory: the joined string exceeds the heap limit") }
     accumulator.append(string, heap)
   }
 }

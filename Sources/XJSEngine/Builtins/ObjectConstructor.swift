@@ -157,12 +157,7 @@ extension Realm {
       return Value(try runtime.isExtensible(arguments[0].asObject))
     }
     runtime.defineNativeMethod(constructor, "groupBy", length: 2) { runtime, arguments throws(JSException) in
-      let groups = try runtime.groupBy(arguments[0], arguments[1], propertyKeys: true)
-      let object = runtime.newObject(.ordinary, prototype: .null)
-      for (key, values) in groups {
-        try runtime.createDataPropertyOrThrow(object, runtime.toPropertyKey(key), runtime.newArray(values.values).value)
-      }
-      return object.value
+      try runtime.objectGroupBy(arguments[0], arguments[1])
     }
   }
 }
@@ -178,8 +173,11 @@ extension Runtime {
   func objectDefineProperties(_ object: ObjectRef, _ properties: Value) throws(JSException) {
     let props = try toObject(properties)
     var descriptors: [(PropertyKey, PropertyDescriptor)] = []
+    // The keys and the descriptors' Values must outlive both loops.
     let rooted = RootedValues(self)
-    for key in try ownPropertyKeys(props) {
+    let keys = try ownPropertyKeys(props)
+    defer { withExtendedLifetime((keys, rooted)) {} }
+    for key in keys {
       if let property = try getOwnProperty(props, key), property.enumerable == true {
         let descriptor = try toPropertyDescriptor(get(props, key))
         rooted.append(descriptor.value ?? .undefined)
@@ -221,30 +219,28 @@ extension Runtime {
     return newArray(result.values).value
   }
 
-  /// GroupBy (ES2024 7.3.35): ordered (key, values) groups.
-  func groupBy(_ items: Value, _ callback: Value, propertyKeys: Bool) throws(JSException) -> [(Value, RootedValues)] {
+  /// Object.groupBy (ES2024 20.1.2.12): GroupBy with property keys, then an object with a
+  /// null prototype holding one array per key, in the order keys first appeared.
+  func objectGroupBy(_ items: Value, _ callback: Value) throws(JSException) -> Value {
     try requireObjectCoercible(items)
     guard callback.isCallable else { throw typeError("\(describeForError(callback)) is not a function") }
-    var groups: [(Value, RootedValues)] = []
-    let keysHolder = RootedValues(self)
+    let keys = PropertyKeyList(self)
+    var groups: [RootedValues] = []
+    var groupIndex: [UInt64: Int] = [:]
     let (iterator, next) = try getIterator(items)
     var index = 0
     while let value = try iteratorStep(iterator: iterator, next: next) {
       do throws(JSException) {
-        var key = try call(callback, this: .undefined, arguments: [value, Value(index)])
-        if propertyKeys {
-          let propertyKey = try toPropertyKey(key)
-          key = keyValue(propertyKey)
-        } else if key.isNumber && key.asNumber == 0 {
-          key = Value(Int32(0))
-        }
-        keysHolder.append(key)
-        if let existing = groups.firstIndex(where: { sameValue($0.0, key) }) {
-          groups[existing].1.append(value)
+        if index >= maximumSafeInteger { throw typeError("Object.groupBy: too many elements") }
+        let key = try toPropertyKey(call(callback, this: .undefined, value, Value(index)))
+        if let existing = groupIndex[key.bits] {
+          groups[existing].append(value)
         } else {
-          let list = RootedValues(self)
-          list.append(value)
-          groups.append((key, list))
+          groupIndex[key.bits] = groups.count
+          keys.append(key)
+          let group = RootedValues(self)
+          group.append(value)
+          groups.append(group)
         }
       } catch let error {
         try? iteratorClose(iterator, suppressErrors: true)
@@ -252,6 +248,10 @@ extension Runtime {
       }
       index += 1
     }
-    return groups
+    let object = newObject(.ordinary, prototype: .null)
+    for (position, key) in keys.enumerated() {
+      try createDataPropertyOrThrow(object, key, newArray(groups[position].values).value)
+    }
+    return object.value
   }
 }
