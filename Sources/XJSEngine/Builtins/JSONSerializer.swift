@@ -122,6 +122,9 @@ struct JSONSerializer: ~Copyable {
   let propertyList: RootedValues?
   /// [[Gap]]
   let gap: [UInt16]
+  /// A newline and the gap repeated, when the gap is Latin-1: indentation is a prefix of it.
+  private var indentation: [UInt8] = []
+  private let gapIsLatin1: Bool
   /// [[Stack]]: the objects being serialized, outermost first (rooted).
   private let stack: RootedValues
   /// The key under which each stacked object was reached (for the circular-structure message).
@@ -147,6 +150,7 @@ struct JSONSerializer: ~Copyable {
     self.replacer = replacer
     self.propertyList = propertyList
     self.gap = gap
+    gapIsLatin1 = gap.allSatisfy { $0 <= 0xFF }
     output = JSONTextBuffer(runtime: runtime)
     toJSONKey = runtime.names.toJSON
     stack = RootedValues(runtime)
@@ -382,9 +386,21 @@ struct JSONSerializer: ~Copyable {
 
   /// Writes a newline and the indentation of `depth` levels (when there is a gap).
   private mutating func writeIndentation(_ depth: Int) throws(JSException) {
-    try output.reserve(1 + gap.count * depth)
-    output.append(0x0A)
-    for _ in 0..<depth { for unit in gap { output.append(unit) } }
+    let length = 1 + gap.count * depth
+    guard gapIsLatin1 else {
+      try output.reserve(length)
+      output.append(0x0A)
+      for _ in 0..<depth { for unit in gap { output.append(unit) } }
+      return
+    }
+    if indentation.count < length {
+      if indentation.isEmpty { indentation.append(0x0A) }
+      while indentation.count < length { for unit in gap { indentation.append(UInt8(unit)) } }
+    }
+    let text = indentation
+    try text.withUnsafeBufferPointer { bytes throws(JSException) in
+      try output.append(latin1: bytes.baseAddress!, count: length)
+    }
   }
 
   private mutating func serializeArray(_ array: ObjectRef, key: JSONKey) throws(JSException) {
