@@ -47,7 +47,16 @@ extension Runtime {
     guard target.isObject else { return iteratorResult(.undefined, done: true) }
     let object = target.asObject
     let index = Int(iterator.internalSlot(1).asNumber)
-    let length = try lengthOfArrayLike(object)
+    let length: Int
+    if object.objectClass == .typedArray {
+      // ES2024 23.1.5.1 step 1.b.ii: a typed array's length, TypeError once out of bounds.
+      guard let current = typedArrayLength(object) else {
+        throw typeError("Cannot perform %ArrayIteratorPrototype%.next on a detached or out-of-bounds ArrayBuffer")
+      }
+      length = current
+    } else {
+      length = try lengthOfArrayLike(object)
+    }
     if index >= length {
       iterator.setInternalSlot(0, .undefined)
       return iteratorResult(.undefined, done: true)

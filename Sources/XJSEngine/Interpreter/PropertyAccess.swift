@@ -98,6 +98,7 @@ extension Runtime {
     if object.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
     switch object.objectClass {
     case .proxy, .stringObject, .arguments: return
+    case .typedArray: if canonicalNumericIndex(key) != nil { return }
     case .array:
       if key == names.length {
         insertCacheEntry(cache, PropertyCacheEntry(shape: UInt(bitPattern: shape.cell), kind: .arrayLength))
@@ -124,6 +125,7 @@ extension Runtime {
       switch holder.objectClass {
       case .proxy, .stringObject, .arguments: return
       case .array: if key == names.length || key.isIndex { return }
+      case .typedArray: if canonicalNumericIndex(key) != nil { return }
       default: break
       }
       if holder.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
@@ -223,6 +225,7 @@ extension Runtime {
     switch object.objectClass {
     case .proxy, .stringObject, .arguments: return false
     case .array: if key == names.length { return false }
+    case .typedArray: if canonicalNumericIndex(key) != nil { return false }
     default: break
     }
     if object.hasFlag(ObjectFlags.lazyFunctionProperties) || object.hasFlag(ObjectFlags.isPrototype) { return false }
@@ -264,6 +267,8 @@ extension Runtime {
         let element = object.denseElements[Int(index)]
         if !element.isEmpty && object.objectClass != .arguments && object.objectClass != .proxy { return element }
       }
+      // Typed arrays: every int32 key is numeric, so the answer never involves the prototype.
+      if object.objectClass == .typedArray { return typedArrayGetElement(object, Int(index)) }
     } else if target.isString && keyValue.isInt32 {
       let string = target.asString
       let index = Int(keyValue.asInt32)
@@ -301,6 +306,14 @@ extension Runtime {
           storeDense(object, UInt32(index), value)
           return
         }
+      }
+      if object.objectClass == .typedArray {
+        if value.isNumber {
+          storeIfValid(object, Int(index), value)
+        } else {
+          try typedArraySetElement(object, Double(index), value)
+        }
+        return
       }
     }
     if target.isNullish {

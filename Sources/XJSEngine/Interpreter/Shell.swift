@@ -96,6 +96,14 @@ extension Runtime {
       runtime.heap.collect()
       return .undefined
     }
+    defineNativeMethod(host, "detachArrayBuffer", length: 1) { runtime, arguments throws(JSException) in
+      let buffer = arguments[0]
+      guard buffer.isObject, buffer.asObject.objectClass == .arrayBuffer else {
+        throw runtime.typeError("detachArrayBuffer: not an ArrayBuffer")
+      }
+      runtime.detachArrayBuffer(buffer.asObject)
+      return .null
+    }
     defineNativeMethod(host, "createRealm", length: 0) { runtime, _ throws(JSException) in
       let newRealm = runtime.createRealm()
       runtime.installTest262Host(in: newRealm)

@@ -54,6 +54,11 @@ enum ObjectClass: UInt8 {
   case promise
   /// JSON.rawJSON's result ([[IsRawJSON]]).
   case rawJSON
+  /// ArrayBuffer: the bytes live in malloc'd memory owned by the payload (Builtins/ArrayBuffer.swift).
+  case arrayBuffer
+  /// Integer-indexed exotic objects (ES2024 10.4.5): elements live in the viewed buffer.
+  case typedArray
+  case dataView
 
   /// Class-specific Values stored after the header.
   var internalSlotCount: Int {
@@ -71,6 +76,9 @@ enum ObjectClass: UInt8 {
     case .forInIterator: 3
     case .proxy: 2  // target, handler
     case .generator: 4
+    case .arrayBuffer: 4  // data address, byte length, max byte length, detached
+    case .typedArray: 7  // buffer, byte offset, length, kind; cached data address, length, epoch
+    case .dataView: 3  // buffer, byte offset, byte length
     }
   }
 

@@ -71,6 +71,8 @@ enum PropertyPlace {
   case arrayLength
   case stringCharacter
   case mappedArgument(Int)
+  /// An element of a typed array (lives in its buffer; Builtins/TypedArrayOperations.swift).
+  case typedArrayElement(Int)
 }
 
 /// The result of looking up an own property without running any JS.
@@ -119,6 +121,7 @@ extension Runtime {
   func markAsPrototype(_ object: ObjectRef) {
     object.markAsPrototype()
     if object.denseCount > 0 || object.sparseElements != nil || object.isProxy || object.objectClass == .arguments
+      || object.objectClass == .typedArray
       || (object.objectClass == .stringObject && object.internalSlot(0).isString
         && object.internalSlot(0).asString.length > 0)
     {
@@ -383,6 +386,9 @@ extension Runtime {
       }
     case .function, .nativeFunction, .boundFunction:
       if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
+    case .typedArray:
+      // Numeric keys are the buffer's elements, or absent (ES2024 10.4.5.1).
+      if let element = typedArrayLookupOwn(object, key) { return element }
     default:
       break
     }
@@ -434,6 +440,7 @@ extension Runtime {
     case .dense(let index): object.denseElements[Int(index)] = value
     case .sparse(let index): object.sparseElements!.entries[index]!.value = value
     case .mappedArgument(let slot): EnvironmentRef(object.internalSlot(0)).setSlot(slot, value)
+    case .typedArrayElement(let index): if value.isNumber { storeIfValid(object, Double(index), value) }
     case .arrayLength, .stringCharacter: break
     }
   }
@@ -476,6 +483,8 @@ extension Runtime {
 
   func preventExtensions(_ object: ObjectRef) throws(JSException) -> Bool {
     if object.isProxy { return try proxyPreventExtensions(object) }
+    // A typed array whose length can change cannot be made non-extensible (TypedArray [[PreventExtensions]], ES2025).
+    if object.objectClass == .typedArray && !isTypedArrayFixedLength(object) { return false }
     if object.hasFlag(ObjectFlags.extensible) {
       if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
       object.flags &= ~ObjectFlags.extensible
@@ -523,6 +532,8 @@ extension Runtime {
         let current = try getOwnProperty(object, key)!
         return isCompatibleDescriptor(extensible: false, descriptor, current)
       }
+    case .typedArray:
+      if let defined = try typedArrayDefineOwnProperty(object, key, descriptor) { return defined }
     default:
       break
     }
@@ -629,6 +640,7 @@ extension Runtime {
     case .mappedArgument(let slot): return EnvironmentRef(object.internalSlot(0)).slot(slot)
     case .arrayLength: return object.internalSlot(0)
     case .stringCharacter: return .undefined
+    case .typedArrayElement(let index): return typedArrayGetElement(object, index)
     }
   }
 
@@ -672,7 +684,7 @@ extension Runtime {
       if object.hasFlag(ObjectFlags.isPrototype) { prototypeEpoch &+= 1 }
     case .mappedArgument(let slot):
       EnvironmentRef(object.internalSlot(0)).setSlot(slot, value)
-    case .arrayLength, .stringCharacter:
+    case .arrayLength, .stringCharacter, .typedArrayElement:
       break
     }
   }
@@ -686,6 +698,8 @@ extension Runtime {
       case .proxy: return try proxyHas(current, key)
       case .data, .accessor: return true
       case .absent:
+        // A typed array's missing numeric keys are not inherited (ES2024 10.4.5.2).
+        if isTypedArrayNumericKey(current, key) { return false }
         let prototype = current.prototype
         if !prototype.isObject { return false }
         current = prototype.asObject
@@ -712,6 +726,7 @@ extension Runtime {
         return try call(getter, this: receiver, arguments: [])
       case .proxy: return try proxyGet(current, key, receiver: receiver)
       case .absent:
+        if isTypedArrayNumericKey(current, key) { return .undefined }  // ES2024 10.4.5.4
         let prototype = current.prototype
         if !prototype.isObject { return .undefined }
         current = prototype.asObject
@@ -744,6 +759,10 @@ extension Runtime {
         }
         return try setOnReceiver(key, value, receiver: receiver)
       case .absent:
+        if isTypedArrayNumericKey(current, key) {  // ES2024 10.4.5.5 step 1.b
+          try typedArraySetInvalidIndex(current, value, receiver: receiver)
+          return true
+        }
         let prototype = current.prototype
         if prototype.isObject {
           current = prototype.asObject
@@ -765,6 +784,9 @@ extension Runtime {
       return try arraySetLength(object, PropertyDescriptor(value: value))
     case .stringCharacter:
       return false
+    case .typedArrayElement(let index):
+      try typedArraySetElement(object, Double(index), value)
+      return true
     default:
       writeOwnData(object, place, value)
       return true
@@ -826,7 +848,7 @@ extension Runtime {
       if index(ofDense: object, key.index) {
         object.denseElements[Int(key.index)] = .empty
       }
-    case .arrayLength, .stringCharacter:
+    case .arrayLength, .stringCharacter, .typedArrayElement:
       return false
     }
     if object.hasFlag(ObjectFlags.isPrototype) { prototypeEpoch &+= 1 }
@@ -847,6 +869,9 @@ extension Runtime {
     if object.objectClass == .stringObject {
       let length = StringRef(object.internalSlot(0)).length
       for index in 0..<length { indices.append(UInt32(index)) }
+    }
+    if object.objectClass == .typedArray {
+      for index in 0..<typedArrayIndexCount(object) { indices.append(UInt32(index)) }
     }
     if let header = object.elementsHeader {
       let dense = object.denseElements
@@ -916,7 +941,9 @@ extension Runtime {
   // MARK: - Integrity levels (ES2024 7.3.15–16)
 
   func setIntegrityLevel(_ object: ObjectRef, frozen: Bool) throws(JSException) -> Bool {
-    if !object.isProxy && object.objectClass != .arguments && object.objectClass != .stringObject {
+    if !object.isProxy && object.objectClass != .arguments && object.objectClass != .stringObject
+      && object.objectClass != .typedArray
+    {
       if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
       object.flags &= ~ObjectFlags.extensible
       let shape = makeUniqueDictionaryShape(object)

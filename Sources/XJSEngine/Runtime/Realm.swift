@@ -56,6 +56,32 @@ enum Intrinsic: Int, CaseIterable {
   /// The original RegExp.prototype.exec (RegExp methods call the matcher directly when
   /// `exec` is still this function).
   case regExpPrototypeExec
+  // ArrayBuffer, the typed arrays and DataView (Builtins/ArrayBuffer.swift, TypedArray*.swift, DataView.swift).
+  case arrayBufferPrototype
+  case arrayBufferConstructor
+  case typedArrayPrototype
+  case typedArrayConstructor
+  case int8ArrayPrototype
+  case uint8ArrayPrototype
+  case uint8ClampedArrayPrototype
+  case int16ArrayPrototype
+  case uint16ArrayPrototype
+  case int32ArrayPrototype
+  case uint32ArrayPrototype
+  case float32ArrayPrototype
+  case float64ArrayPrototype
+  case float16ArrayPrototype
+  case int8ArrayConstructor
+  case uint8ArrayConstructor
+  case uint8ClampedArrayConstructor
+  case int16ArrayConstructor
+  case uint16ArrayConstructor
+  case int32ArrayConstructor
+  case uint32ArrayConstructor
+  case float32ArrayConstructor
+  case float64ArrayConstructor
+  case float16ArrayConstructor
+  case dataViewPrototype
 }
 
 enum ErrorType: String, CaseIterable {

@@ -265,6 +265,9 @@ struct RuntimeHotState {
   /// The current realm's global object and global lexical record (rooted by the realm).
   var globalObject: Value = .undefined
   var globalLexicals: Value = .undefined
+  /// Bumped whenever an ArrayBuffer is detached or resized: typed arrays cache their data
+  /// address and length with the epoch they were computed in (Builtins/TypedArrayOperations.swift).
+  var arrayBufferEpoch: UInt64 = 0
 }
 
 func monotonicNanoseconds() -> UInt64 {
