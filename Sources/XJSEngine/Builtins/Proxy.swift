@@ -457,7 +457,10 @@ extension Runtime {
         throw typeError("\(describeForError(element)) is not a valid property name")
       }
       elements.append(element)
-      if index & 4095 == 4095 { try checkSafePoint() }
+      if index & 4095 == 4095 {
+        try checkListSize(elements.count)
+        try checkSafePoint()
+      }
     }
     let keys = PropertyKeyList(self, capacity: elements.count)
     var seen = Set<UInt64>()
