@@ -3,7 +3,7 @@
 // The results are the reference for the XJSRegExp cross-check.
 //
 //   node gen-cases.js --seed 1 --count 600 --swift ../../Tests/XJSRegExpTests/NodeReferenceCases.swift
-//   node gen-cases.js --seed 7 --count 20000 --jsonl /tmp/cases.jsonl
+//   node gen-cases.js --seed 7 --count 20000 --jsonl /tmp/cases.jsonl [--max-input 60]
 //   XJS_REGEXP_CASES=/tmp/cases.jsonl swift test ... --filter nodeCrossCheckFromFile
 //
 // Each case is [pattern, flags, input, lastIndex, expected]; expected is null (no match),
@@ -18,6 +18,7 @@ function option(name, fallback) {
 }
 const seed = Number(option('seed', '1'));
 const count = Number(option('count', '500'));
+const maxInput = Number(option('max-input', '12'));  // pieces per input
 
 // mulberry32: small, deterministic.
 let state = seed >>> 0;
@@ -96,7 +97,7 @@ const inputPieces = ['a', 'a', 'b', 'b', 'c', 'A', 'B', 'C', '1', '2', ' ', '-',
 function input() {
   let s = '';
   const pieces = random() < 0.5 ? common.concat(['\n', 'C']) : inputPieces;
-  for (let i = 0, n = int(12); i < n; i++) s += pick(pieces);
+  for (let i = 0, n = int(maxInput); i < n; i++) s += pick(pieces);
   return s;
 }
 

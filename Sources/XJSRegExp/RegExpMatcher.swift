@@ -152,8 +152,14 @@ extension Prefilter {
       // so stopping at p + 15 > last keeps them inside the input.
       while p + 15 <= last {
         var lanes = test(o0, 0, p)
-        if testCount > 1 { lanes = lanes .& test(o1, 4, p) }
-        if testCount > 2 { lanes = lanes .& test(o2, 8, p) }
+        if testCount > 1 {
+          let second = test(o1, 4, p)
+          lanes .&= second
+        }
+        if testCount > 2 {
+          let third = test(o2, 8, p)
+          lanes .&= third
+        }
         if any(lanes) {
           for lane in 0..<16 where lanes[lane] {
             if passesAll(input, at: p + lane) { return (p + lane, true) }

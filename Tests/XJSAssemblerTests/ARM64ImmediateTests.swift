@@ -49,8 +49,7 @@ struct ARM64BitmaskImmediateTests {
       }
     }
     #expect(refusedCount > 19_000)
-    for edge: UInt64 in [0, 0xFFFF_FFFF, 0x1234, 0xFFFF_FFFF_FFFF_FFFF] where !values.contains(edge)
-    {
+    for edge: UInt64 in [0, 0xFFFF_FFFF, 0x1234, 0xFFFF_FFFF_FFFF_FFFF] where !values.contains(edge) {
       #expect(!ARM64BitmaskImmediate.canEncode(edge, is64Bit: is64Bit))
     }
     #expect(!ARM64BitmaskImmediate.canEncode(0x1_0000_0000, is64Bit: false))

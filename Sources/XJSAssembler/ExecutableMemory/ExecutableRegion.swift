@@ -50,8 +50,7 @@ public final class ExecutableRegion {
   private var nextWriteID = 0
   private(set) var isReleased = false
 
-  private init(baseAddress: UnsafeMutableRawPointer, byteCount: Int, pageSize: Int, log: WitnessLog)
-  {
+  private init(baseAddress: UnsafeMutableRawPointer, byteCount: Int, pageSize: Int, log: WitnessLog) {
     self.baseAddress = baseAddress
     self.byteCount = byteCount
     self.pageSize = pageSize

@@ -6,7 +6,8 @@ import Glibc
 // strings. Nesting recurses on the native stack, bounded by a stack-address check
 // that throws RangeError("Maximum call stack size exceeded") in good time.
 
-/// The growing text of JSON.stringify.
+/// The growing text of JSON.stringify (malloc'd, so that growing a large buffer is a realloc,
+/// which can move pages instead of copying them).
 struct JSONTextBuffer: ~Copyable {
   private var bytes: UnsafeMutablePointer<UInt8>
   private var wide: UnsafeMutablePointer<UInt16>?
@@ -17,11 +18,11 @@ struct JSONTextBuffer: ~Copyable {
   init(runtime: Runtime) {
     self.runtime = runtime
     capacity = 256
-    bytes = .allocate(capacity: capacity)
+    bytes = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
   }
 
   deinit {
-    if let wide { wide.deallocate() } else { bytes.deallocate() }
+    if let wide { free(wide) } else { free(bytes) }
   }
 
   /// Makes room for `extra` more code units (RangeError past the longest string).
@@ -37,24 +38,18 @@ struct JSONTextBuffer: ~Copyable {
       throw runtime.rangeError("Out of memory: the heap limit (\(runtime.heap.maximumBytes) bytes) was reached")
     }
     if let wide {
-      let grown = UnsafeMutablePointer<UInt16>.allocate(capacity: newCapacity)
-      grown.update(from: wide, count: count)
-      wide.deallocate()
-      self.wide = grown
+      self.wide = realloc(wide, newCapacity * 2)!.assumingMemoryBound(to: UInt16.self)
     } else {
-      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-      grown.update(from: bytes, count: count)
-      bytes.deallocate()
-      bytes = grown
+      bytes = realloc(bytes, newCapacity)!.assumingMemoryBound(to: UInt8.self)
     }
     capacity = newCapacity
   }
 
   /// Switches to UTF-16 storage (the first code unit above 0xFF is coming).
   private mutating func widen() {
-    let grown = UnsafeMutablePointer<UInt16>.allocate(capacity: capacity)
+    let grown = malloc(capacity * 2)!.assumingMemoryBound(to: UInt16.self)
     for index in 0..<count { grown[index] = UInt16(bytes[index]) }
-    bytes.deallocate()
+    free(bytes)
     wide = grown
   }
 

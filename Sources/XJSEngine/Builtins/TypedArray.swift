@@ -402,7 +402,8 @@ extension Runtime {
   func typedArrayWith(_ arguments: NativeArguments) throws(JSException) -> Value {
     let (view, length) = try validateTypedArray(arguments.this, "%TypedArray%.prototype.with")
     let relative = try toIntegerOrInfinity(arguments[0])
-    let actualIndex = relative >= 0 ? relative : Double(length) + relative
+    // + 0: ToIntegerOrInfinity's -0 (from -0.5) is the mathematical 0.
+    let actualIndex = (relative >= 0 ? relative : Double(length) + relative) + 0
     let value = arguments[1]
     let number = value.isNumber ? value : Value(try toNumberSlow(value))
     if !isValidIntegerIndex(view, actualIndex) { throw rangeError("Invalid typed array index") }

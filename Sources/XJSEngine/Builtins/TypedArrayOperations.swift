@@ -242,7 +242,8 @@ extension Runtime {
 
   /// Stores an already converted Number at `index` if IsValidIntegerIndex holds.
   @inline(__always) func storeIfValid(_ view: ObjectRef, _ index: Double, _ number: Value) {
-    guard index == index.rounded(.towardZero), index >= 0, index < 9_007_199_254_740_992 else { return }
+    // -0 and fractions are never valid indices.
+    guard index.sign == .plus, index == index.rounded(.towardZero), index < 9_007_199_254_740_992 else { return }
     storeIfValid(view, Int(index), number)
   }
 
@@ -315,10 +316,13 @@ extension Runtime {
     return true
   }
 
-  /// [[Set]] of a numeric key that is not a valid index (ES2024 10.4.5.5 step 1.b):
-  /// the value is still converted when the typed array is the receiver; nothing is stored.
-  func typedArraySetInvalidIndex(_ view: ObjectRef, _ value: Value, receiver: Value) throws(JSException) {
-    if receiver == view.value && !value.isNumber { _ = try toNumberSlow(value) }
+  /// [[Set]] of a numeric key with no element now (ES2024 10.4.5.5 step 1.b): with the typed
+  /// array as the receiver the value is converted, and stored if that made the index valid.
+  func typedArraySetAbsentElement(_ view: ObjectRef, _ key: PropertyKey, _ value: Value, receiver: Value)
+    throws(JSException)
+  {
+    guard receiver == view.value, let numeric = canonicalNumericIndex(key) else { return }
+    try typedArraySetElement(view, numeric, value)
   }
 
   /// The integer index keys of [[OwnPropertyKeys]] (ES2024 10.4.5.7 step 3).

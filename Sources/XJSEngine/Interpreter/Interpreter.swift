@@ -241,12 +241,12 @@ extension Runtime {
           // MARK: Jumps
           case .jump:
             let offset = operand(pc, 1)
-            if offset < 0 { try checkSafePoint() }
+            if offset <= 0 { try checkSafePoint() }
             pc += offset
           case .jumpIfTrue:
             if toBoolean(fp[operand(pc, 1)]) {
               let offset = operand(pc, 2)
-              if offset < 0 { try checkSafePoint() }
+              if offset <= 0 { try checkSafePoint() }
               pc += offset
             } else {
               pc += 3
@@ -254,7 +254,7 @@ extension Runtime {
           case .jumpIfFalse:
             if !toBoolean(fp[operand(pc, 1)]) {
               let offset = operand(pc, 2)
-              if offset < 0 { try checkSafePoint() }
+              if offset <= 0 { try checkSafePoint() }
               pc += offset
             } else {
               pc += 3
@@ -280,7 +280,7 @@ extension Runtime {
             }
             if less == (opcode == .jumpIfLessThan) {
               let offset = operand(pc, 3)
-              if offset < 0 { try checkSafePoint() }
+              if offset <= 0 { try checkSafePoint() }
               pc += offset
             } else {
               pc += 4
@@ -298,7 +298,7 @@ extension Runtime {
             }
             if less == (opcode == .jumpIfLessThanInt) {
               let offset = operand(pc, 3)
-              if offset < 0 { try checkSafePoint() }
+              if offset <= 0 { try checkSafePoint() }
               pc += offset
             } else {
               pc += 4
@@ -306,7 +306,7 @@ extension Runtime {
           case .jumpIfStrictEqual:
             if isStrictlyEqual(fp[operand(pc, 1)], fp[operand(pc, 2)]) {
               let offset = operand(pc, 3)
-              if offset < 0 { try checkSafePoint() }
+              if offset <= 0 { try checkSafePoint() }
               pc += offset
             } else {
               pc += 4
@@ -314,7 +314,7 @@ extension Runtime {
           case .jumpIfNotStrictEqual:
             if !isStrictlyEqual(fp[operand(pc, 1)], fp[operand(pc, 2)]) {
               let offset = operand(pc, 3)
-              if offset < 0 { try checkSafePoint() }
+              if offset <= 0 { try checkSafePoint() }
               pc += offset
             } else {
               pc += 4

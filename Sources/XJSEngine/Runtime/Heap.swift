@@ -203,6 +203,9 @@ final class Heap {
   @inline(__always) func reportExternalAllocation(_ bytes: Int) {
     externalBytes &+= bytes
     bytesAllocatedSinceCollection &+= bytes
+    // Out-of-line growth (elements, strings) counts toward the limit at once: the
+    // next safe point collects and throws if it is still exceeded.
+    if _slowPath(bytesInCells &+ externalBytes > maximumBytes) { limitExceeded = true }
   }
 
   @inline(__always) func reportExternalFree(_ bytes: Int) {

@@ -760,7 +760,7 @@ extension Runtime {
         return try setOnReceiver(key, value, receiver: receiver)
       case .absent:
         if isTypedArrayNumericKey(current, key) {  // ES2024 10.4.5.5 step 1.b
-          try typedArraySetInvalidIndex(current, value, receiver: receiver)
+          try typedArraySetAbsentElement(current, key, value, receiver: receiver)
           return true
         }
         let prototype = current.prototype

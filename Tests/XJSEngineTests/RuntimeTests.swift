@@ -1,0 +1,188 @@
+// The runtime as an embedder sees it: values, evaluation, errors, limits, GC stress,
+// and independence of runtimes on different threads.
+
+import Glibc
+import Testing
+
+@testable import XJSEngine
+
+/// Runs `source` and returns its completion value as a string (or the failure text).
+private func evaluate(_ runtime: Runtime, _ source: String) -> String {
+  switch runtime.runScript(Array(source.utf16), name: "test.js") {
+  case .completed(let value):
+    if value.isString { return value.asString.swiftString(runtime.heap) }
+    return (try? runtime.toString(value).swiftString(runtime.heap)) ?? "<unprintable>"
+  case .syntaxError(let message): return message
+  case .uncaught(let message): return message
+  }
+}
+
+@Suite struct ValueEncodingTests {
+  @Test func numbersRoundTrip() {
+    for number in [0.0, -0.0, 1.5, -1e300, .infinity, -.infinity, 5e-324, 2_147_483_648.0] {
+      let value = Value(number)
+      #expect(value.isNumber && !value.isCell)
+      #expect(value.asNumber.bitPattern == number.bitPattern)
+    }
+    let nan = Value(Double(bitPattern: 0xFFFF_FFFF_FFFF_FFFF))
+    #expect(nan.isNumber && nan.asNumber.isNaN && !nan.isCell)
+  }
+
+  @Test func int32AndNumberNormalization() {
+    #expect(Value(number: 42).isInt32)
+    #expect(Value(number: -0.0).isDouble)
+    #expect(Value(number: 2_147_483_648).isDouble)
+    #expect(Value(Int32.min).asInt32 == Int32.min)
+  }
+
+  @Test func constantsAreDistinct() {
+    let constants: [Value] = [.undefined, .null, .true, .false, .empty]
+    #expect(Set(constants.map(\.bits)).count == constants.count)
+    for constant in constants { #expect(!constant.isCell && !constant.isNumber) }
+    #expect(Value.undefined.isNullish && Value.null.isNullish && !Value.false.isNullish)
+  }
+}
+
+@Suite struct EvaluationTests {
+  @Test func completionValues() {
+    let runtime = Runtime()
+    #expect(evaluate(runtime, "1 + 2") == "3")
+    #expect(evaluate(runtime, "var s = 'a'; for (var i = 0; i < 3; i++) s += i; s") == "a012")
+    #expect(evaluate(runtime, "[1, 2, 3].join('-')") == "1-2-3")
+  }
+
+  @Test func stateIsKeptBetweenScripts() {
+    let runtime = Runtime()
+    _ = evaluate(runtime, "let counter = 1; function bump() { return ++counter; }")
+    #expect(evaluate(runtime, "bump(); bump()") == "3")
+  }
+
+  @Test func uncaughtErrorsCarryTypeMessageAndStack() {
+    let runtime = Runtime()
+    let text = evaluate(runtime, "function inner() { null.x; }\nfunction outer() { inner(); }\nouter();")
+    #expect(text.hasPrefix("Uncaught TypeError: Cannot read properties of null"))
+    #expect(text.contains("at inner (test.js:1:"))
+    #expect(text.contains("at outer (test.js:2:"))
+  }
+
+  @Test func syntaxErrorsHavePositions() {
+    let runtime = Runtime()
+    let text = evaluate(runtime, "var a = 1;\nvar = 2;")
+    #expect(text.hasPrefix("SyntaxError:"))
+    #expect(text.contains("test.js:2:"))
+  }
+}
+
+@Suite struct LimitTests {
+  @Test func deepRecursionIsACatchableRangeError() {
+    let runtime = Runtime()
+    #expect(
+      evaluate(runtime, "function f() { return f() + 1; } try { f() } catch (e) { e instanceof RangeError }") == "true")
+  }
+
+  @Test func deepNativeReentryIsACatchableRangeError() {
+    let runtime = Runtime()
+    let source = """
+      function g(n) { return [1, 2].map(function () { return g(n + 1); }); }
+      try { g(0); 'no error' } catch (e) { e.name }
+      """
+    #expect(evaluate(runtime, source) == "RangeError")
+  }
+
+  @Test func heapLimitThrowsAndTheRuntimeStaysUsable() {
+    var options = RuntimeOptions()
+    options.maximumHeapBytes = 64 * 1024 * 1024
+    let runtime = Runtime(options: options)
+    let text = evaluate(runtime, "var keep = []; while (true) keep.push({ a: [1, 2, 3], b: 'x' + keep.length });")
+    #expect(text.hasPrefix("Uncaught RangeError: Out of memory"))
+    #expect(evaluate(runtime, "keep = null; 6 * 7") == "42")
+  }
+
+  @Test func timeLimitStopsAnInfiniteLoop() {
+    let runtime = Runtime()
+    runtime.setTimeLimit(milliseconds: 200)
+    let text = evaluate(runtime, "var i = 0; while (true) { i++; }")
+    #expect(text.contains("Script timed out"))
+  }
+
+  @Test func terminationCannotBeCaught() {
+    let runtime = Runtime()
+    runtime.setTimeLimit(milliseconds: 200)
+    let text = evaluate(runtime, "for (;;) { try { for (;;) {} } catch (e) { } }")
+    #expect(text.contains("Script timed out"))
+  }
+}
+
+@Suite struct GarbageCollectionTests {
+  @Test func stressModeRunsAProgramCorrectly() {
+    var options = RuntimeOptions()
+    options.gcStress = true
+    let runtime = Runtime(options: options)
+    let source = """
+      function Node(value, next) { this.value = value; this.next = next; }
+      var list = null;
+      for (var i = 0; i < 200; i++) list = new Node('v' + i, list);
+      var total = 0, texts = [];
+      for (var node = list; node; node = node.next) { total += node.value.length; texts.push(node.value); }
+      total + ':' + texts.slice(0, 3).join(',') + ':' + JSON.stringify({ a: [1, { b: 'c' }] })
+      """
+    #expect(evaluate(runtime, source) == "690:v199,v198,v197:{\"a\":[1,{\"b\":\"c\"}]}")
+  }
+
+  @Test func collectionsFreeGarbage() {
+    let runtime = Runtime()
+    _ = evaluate(runtime, "var junk = []; for (var i = 0; i < 100000; i++) junk.push({ i: i }); junk = null;")
+    runtime.collectGarbage()
+    let before = runtime.heapStatistics.liveBytes
+    _ = evaluate(runtime, "var junk = []; for (var i = 0; i < 100000; i++) junk.push({ i: i }); junk = null;")
+    runtime.collectGarbage()
+    let after = runtime.heapStatistics.liveBytes
+    // The second round's garbage is gone again: live memory does not grow by its size.
+    #expect(after < before + 2 * 1024 * 1024)
+  }
+}
+
+@Suite struct IsolationTests {
+  /// Two runtimes on two threads at once: no shared mutable state between them.
+  @Test func runtimesOnTwoThreadsAreIndependent() {
+    let boxes = [ResultBox(), ResultBox()]
+    var threads: [pthread_t] = []
+    for (index, box) in boxes.enumerated() {
+      let context = Unmanaged.passRetained(ThreadWork(box: box, seed: index)).toOpaque()
+      var thread = pthread_t()
+      let status = pthread_create(
+        &thread, nil,
+        { raw in
+          let work = Unmanaged<ThreadWork>.fromOpaque(raw!).takeRetainedValue()
+          let runtime = Runtime()
+          let source = """
+            var seed = \(work.seed), words = [];
+            for (var i = 0; i < 20000; i++) words.push('w' + ((i * 7 + seed) % 13));
+            var counts = {};
+            for (var w of words) counts[w] = (counts[w] || 0) + 1;
+            Object.keys(counts).length + ':' + counts['w' + seed]
+            """
+          work.box.result = evaluate(runtime, source)
+          return nil
+        }, context)
+      #expect(status == 0)
+      threads.append(thread)
+    }
+    for thread in threads { pthread_join(thread, nil) }
+    #expect(boxes[0].result == "13:1539")
+    #expect(boxes[1].result == "13:1539")
+  }
+}
+
+private final class ResultBox: @unchecked Sendable {
+  var result = ""
+}
+
+private final class ThreadWork {
+  let box: ResultBox
+  let seed: Int
+  init(box: ResultBox, seed: Int) {
+    self.box = box
+    self.seed = seed
+  }
+}
