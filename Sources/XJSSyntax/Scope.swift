@@ -177,7 +177,7 @@ public final class Scope {
   /// Special names (`this`, `new.target`, `%home`, `arguments` of eval) are never
   /// shadowed by `with` objects or eval-declared vars.
   static func isSpecialName(_ name: String) -> Bool {
-    name == "this" || name == "new.target" || name == "%home" || name == "%fn"
+    name == "this" || name == "new.target" || name == "%home" || name == "%fn" || name.hasPrefix("#")
   }
 
   /// Walks outwards from this scope. nil: not found (global). A nil binding:
@@ -811,6 +811,7 @@ final class ScopeAnalyzer {
     if let constructor = node.constructor { visitFunction(constructor, isExpression: false) }
     // Computed keys are evaluated once, in the class scope; hidden bindings carry
     // the keys of computed fields to the initializer functions.
+    declarePrivateNames(node, in: scope)
     var fieldIndex = 0
     for member in node.members {
       switch member.kind {
@@ -832,14 +833,36 @@ final class ScopeAnalyzer {
     pop()
   }
 
+  /// Each private name of the class body is a hidden binding `#name` of the class scope,
+  /// holding the Private Name the class evaluation creates (ES2024 15.7.14 step 6). Private
+  /// methods and accessors also get bindings (`#name.method`, `#name.get`, `#name.set`)
+  /// that carry their closures to where they are installed (the instance initializer for
+  /// instance ones).
+  private func declarePrivateNames(_ node: ClassNode, in scope: Scope) {
+    for member in node.members {
+      switch member.kind {
+      case .method(let key, _, let kind):
+        guard case .privateName(let name) = key.name else { continue }
+        scope.declare("#" + name, .hidden, at: 0)
+        scope.declare(privateMethodBindingName(name, kind), .hidden, at: 0)
+      case .field(let key, _):
+        if case .privateName(let name) = key.name { scope.declare("#" + name, .hidden, at: 0) }
+      case .staticBlock:
+        break
+      }
+    }
+  }
+
   /// The instance (or static) field initializers and static blocks run as one
-  /// synthetic method with its own `this`.
+  /// synthetic method with its own `this`; the instance one also installs the
+  /// private methods and accessors.
   private func visitFieldInitializers(_ node: ClassNode, isStatic: Bool) -> Scope? {
     var hasAny = false
     for member in node.members where member.isStatic == isStatic {
       switch member.kind {
       case .field, .staticBlock: hasAny = true
-      case .method: break
+      case .method(let key, _, _):
+        if !isStatic, case .privateName = key.name { hasAny = true }
       }
     }
     guard hasAny else { return nil }
@@ -855,13 +878,19 @@ final class ScopeAnalyzer {
           if case .computed = key.name {
             reference(IdentifierReference(name: "%key\(fieldIndex)", range: key.range))
           }
+          if case .privateName(let name) = key.name {
+            reference(IdentifierReference(name: "#" + name, range: key.range))
+          }
           if let initializer { visit(initializer) }
         }
         fieldIndex += 1
       case .staticBlock(let function):
         if member.isStatic == isStatic { visitFunction(function, isExpression: false) }
-      case .method:
-        break
+      case .method(let key, _, let kind):
+        if !isStatic && !member.isStatic, case .privateName(let name) = key.name {
+          reference(IdentifierReference(name: "#" + name, range: key.range))
+          reference(IdentifierReference(name: privateMethodBindingName(name, kind), range: key.range))
+        }
       }
     }
     pop()
@@ -971,8 +1000,9 @@ final class ScopeAnalyzer {
     case .binary(_, let left, let right), .logical(_, let left, let right):
       visit(left)
       visit(right)
-    case .privateIn(_, let object):
+    case .privateIn(let name, let object):
       visit(object)
+      reference(IdentifierReference(name: "#" + name, range: expression.range))
     case .assignment(_, let target, let value):
       visitAssignmentPattern(target)
       visit(value)
@@ -982,8 +1012,11 @@ final class ScopeAnalyzer {
       visit(alternate)
     case .sequence(let expressions):
       for item in expressions { visit(item) }
-    case .member(let object, _, _), .privateMember(let object, _, _):
+    case .member(let object, _, _):
       visit(object)
+    case .privateMember(let object, let name, _):
+      visit(object)
+      reference(IdentifierReference(name: "#" + name, range: expression.range))
     case .computedMember(let object, let property, _):
       visit(object)
       visit(property)
@@ -1212,5 +1245,15 @@ enum ArgumentsScanner {
       }
       return found
     }
+  }
+}
+
+/// The hidden class-scope binding that holds an instance private method's closure
+/// (`#m.method`) or accessor function (`#x.get`, `#x.set`).
+public func privateMethodBindingName(_ name: String, _ kind: MethodKind) -> String {
+  switch kind {
+  case .method: return "#\(name).method"
+  case .getter: return "#\(name).get"
+  case .setter: return "#\(name).set"
   }
 }

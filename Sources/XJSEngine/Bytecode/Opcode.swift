@@ -135,6 +135,12 @@ enum Opcode: UInt32, CaseIterable {
   case setFunctionName
   case loadHomeObject
   case mapArguments
+  case newPrivateName
+  case getPrivate
+  case setPrivate
+  case definePrivate
+  case definePrivateAccessor
+  case hasPrivate
   // Allocation
   case newObject
   case newArray
@@ -308,6 +314,14 @@ enum Opcode: UInt32, CaseIterable {
     case .loadHomeObject: return op("LoadHomeObject", [r], "dst = the running function's [[HomeObject]]")
     case .mapArguments:
       return op("MapArguments", [r], "connect a mapped arguments object to the current environment")
+    case .newPrivateName: return op("NewPrivateName", [r, .constant], "dst = a new Private Name (description k)")
+    case .getPrivate: return op("GetPrivate", [r, r, r], "dst = object.#name (PrivateGet)")
+    case .setPrivate: return op("SetPrivate", [r, r, r], "object.#name = src (PrivateSet)")
+    case .definePrivate:
+      return op("DefinePrivate", [r, r, r, .count], "add private field (0) or method (1) #name = src to object")
+    case .definePrivateAccessor:
+      return op("DefinePrivateAccessor", [r, r, r, r], "add private accessor #name (getter, setter) to object")
+    case .hasPrivate: return op("HasPrivate", [r, r, r], "dst = #name in object")
     case .newObject: return op("NewObject", [r], "dst = {}")
     case .newArray: return op("NewArray", [r, r, .count], "dst = [registers start ..< start + count]")
     case .arrayAppend: return op("ArrayAppend", [r, r], "array.push(src) (literal building)")

@@ -28,6 +28,7 @@ extension FunctionCompiler {
     let constructor = allocateRegisters(2)
     let prototype = constructor + 1
     enterScope(classScope)
+    createPrivateNames(node, classScope)
     var flags: Int32 = 0
     if let superClass = node.superClass {
       try compile(superClass, into: constructor)
@@ -41,6 +42,10 @@ extension FunctionCompiler {
       let target = member.isStatic ? constructor : prototype
       switch member.kind {
       case .method(let key, let function, let kind):
+        if case .privateName(let name) = key.name {
+          try compilePrivateMethod(name, function, kind, home: target, classScope)
+          break
+        }
         let keyRegister = try compilePropertyKey(key)
         let closure = allocateRegister()
         try emitClosure(function, name: staticKeyName(key) ?? "", into: closure)
@@ -65,6 +70,7 @@ extension FunctionCompiler {
     if let name = node.name, let binding = classScope.bindings[name.name] {
       storeToBinding(binding, constructor, hops: 0)
     }
+    emitPrivateMethodInstallation(node, isStatic: true, on: constructor)
     if let scope = node.fieldInitializerScope {
       let mark = registerTop
       let initializer = try compileFieldInitializer(node, scope: scope, isStatic: false)
@@ -86,6 +92,70 @@ extension FunctionCompiler {
     }
     leaveScope(classScope)
     return constructor
+  }
+
+  /// One new Private Name per distinct `#name` of the class body, in the class scope's
+  /// hidden binding `#name` (ES2024 15.7.14 step 6).
+  private func createPrivateNames(_ node: ClassNode, _ scope: Scope) {
+    for binding in scope.orderedBindings where binding.kind == .hidden && binding.name.hasPrefix("#") {
+      guard !binding.name.contains(".") else { continue }
+      let mark = registerTop
+      let register = allocateRegister()
+      emit(.newPrivateName, register, stringConstant(Array(binding.name.utf16)))
+      storeToBinding(binding, register, hops: 0)
+      registerTop = mark
+    }
+  }
+
+  /// A private method or accessor's closure, kept in its hidden binding until it is
+  /// installed (on the constructor, or on each instance by the instance initializer).
+  private func compilePrivateMethod(
+    _ name: String, _ function: FunctionNode, _ kind: MethodKind, home: Int32, _ scope: Scope
+  ) throws(CompileError) {
+    let closure = allocateRegister()
+    let prefix = kind == .getter ? "get " : kind == .setter ? "set " : ""
+    try emitClosure(function, name: prefix + "#" + name, into: closure)
+    emit(.setHomeObject, closure, home)
+    if let binding = scope.bindings[privateMethodBindingName(name, kind)] {
+      storeToBinding(binding, closure, hops: 0)
+    }
+  }
+
+  /// PrivateMethodOrAccessorAdd for each private method and accessor of one side of
+  /// the class (ES2024 7.3.29; 15.7.14 step 34 for static ones, InitializeInstanceElements
+  /// step 3 for instance ones). A getter and setter of one name make one accessor.
+  func emitPrivateMethodInstallation(_ node: ClassNode, isStatic: Bool, on target: Int32) {
+    var installed = Set<String>()
+    for member in node.members where member.isStatic == isStatic {
+      guard case .method(let key, _, let kind) = member.kind, case .privateName(let name) = key.name,
+        installed.insert(name).inserted
+      else { continue }
+      let mark = registerTop
+      defer { registerTop = mark }
+      let privateName = loadSpecialUnchecked("#" + name)
+      if kind == .method {
+        emit(.definePrivate, target, privateName, loadSpecialUnchecked(privateMethodBindingName(name, .method)), 1)
+        continue
+      }
+      let getter = loadPrivateAccessorHalf(node, name, .getter, isStatic: isStatic)
+      let setter = loadPrivateAccessorHalf(node, name, .setter, isStatic: isStatic)
+      emit(.definePrivateAccessor, target, privateName, getter, setter)
+    }
+  }
+
+  private func loadPrivateAccessorHalf(_ node: ClassNode, _ name: String, _ kind: MethodKind, isStatic: Bool)
+    -> Int32
+  {
+    let exists = node.members.contains { member in
+      guard member.isStatic == isStatic, case .method(let key, _, let memberKind) = member.kind,
+        case .privateName(let memberName) = key.name
+      else { return false }
+      return memberName == name && memberKind == kind
+    }
+    if exists { return loadSpecialUnchecked(privateMethodBindingName(name, kind)) }
+    let undefined = allocateRegister()
+    emit(.loadUndefined, undefined)
+    return undefined
   }
 
   /// The constructor's code: the explicit one, or the default (ES2024 15.7.14 step 14).
@@ -156,6 +226,7 @@ extension FunctionCompiler {
       default: break
       }
     }
+    if !isStatic { emitPrivateMethodInstallation(node, isStatic: false, on: Int32(Frame.thisOffset)) }
     var fieldIndex = 0
     for member in node.members {
       let mark = registerTop
@@ -165,6 +236,10 @@ extension FunctionCompiler {
         defer { fieldIndex += 1 }
         guard member.isStatic == isStatic else { continue }
         at(member.range)
+        if case .privateName(let name) = key.name {
+          try emitPrivateField(name, initializer)
+          continue
+        }
         let keyRegister: Int32
         if case .computed = key.name {
           keyRegister = try loadBinding(named: "%key\(fieldIndex)", from: node.scope!)
@@ -198,5 +273,16 @@ extension FunctionCompiler {
     let undefined = allocateRegister()
     emit(.loadUndefined, undefined)
     emit(.return, undefined)
+  }
+
+  /// PrivateFieldAdd of `#name = initializer` on `this` (ES2024 7.3.28).
+  private func emitPrivateField(_ name: String, _ initializer: Expression?) throws(CompileError) {
+    let value = allocateRegister()
+    if let initializer {
+      _ = try compileNamed(initializer, name: "#" + name, into: value)
+    } else {
+      emit(.loadUndefined, value)
+    }
+    emit(.definePrivate, Int32(Frame.thisOffset), loadSpecialUnchecked("#" + name), value, 0)
   }
 }

@@ -66,8 +66,12 @@ extension FunctionCompiler {
       return try compileBinary(op, left, right, range: expression.range, into: destination)
     case .logical(let op, let left, let right):
       return try compileLogical(op, left, right, into: destination)
-    case .privateIn:
-      throw CompileError(message: "private class members are not supported yet", offset: Int(expression.range.start))
+    case .privateIn(let name, let object):
+      let value = try compile(object)
+      let key = loadSpecialUnchecked("#" + name)
+      let target = destination ?? allocateRegister()
+      emit(.hasPrivate, target, key, value)
+      return target
     case .assignment(let op, let target, let value):
       at(expression.range)
       return try compileAssignment(op, target, value, into: destination)
@@ -514,6 +518,8 @@ extension FunctionCompiler {
     case property(object: Int32, name: String)
     case element(object: Int32, key: Int32)
     case superProperty(base: Int32, key: Int32, this: Int32)
+    /// `object.#name`: the key register holds the Private Name.
+    case privateProperty(object: Int32, key: Int32)
   }
 
   func prepareReference(_ expression: Expression) throws(CompileError) -> Reference {
@@ -535,6 +541,12 @@ extension FunctionCompiler {
       let key = allocateRegister()
       try compile(property, into: key)
       return .element(object: base, key: key)
+    case .privateMember(let object, let name, _):
+      let base = allocateRegister()
+      try compile(object, into: base)
+      let key = allocateRegister()
+      _ = loadSpecialUnchecked("#" + name, into: key)
+      return .privateProperty(object: base, key: key)
     case .superMember(let name):
       let this = allocateRegister()
       try loadThis(into: this)
@@ -597,6 +609,10 @@ extension FunctionCompiler {
       let target = allocateRegister()
       emit(.getSuperProperty, target, base, key, this)
       return target
+    case .privateProperty(let object, let key):
+      let target = allocateRegister()
+      emit(.getPrivate, target, object, key)
+      return target
     }
   }
 
@@ -612,6 +628,8 @@ extension FunctionCompiler {
       emit(.setElement, object, key, value)
     case .superProperty(let base, let key, let this):
       emit(.setSuperProperty, base, key, value, this)
+    case .privateProperty(let object, let key):
+      emit(.setPrivate, object, key, value)
     }
   }
 
@@ -651,8 +669,13 @@ extension FunctionCompiler {
       let target = destination ?? allocateRegister()
       emit(.getSuperProperty, target, base, key, this)
       return target
-    case .privateMember:
-      throw CompileError(message: "private class members are not supported yet", offset: Int(expression.range.start))
+    case .privateMember(let object, let name, let isOptional):
+      let base = try compile(object)
+      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
+      let key = loadSpecialUnchecked("#" + name)
+      let target = destination ?? allocateRegister()
+      emit(.getPrivate, target, base, key)
+      return target
     default:
       return try compile(expression, into: destination)
     }
@@ -720,6 +743,10 @@ extension FunctionCompiler {
       let key = try compile(property)
       emit(.getElement, calleeRegister, thisRegister, key)
       registerTop = mark
+    case .privateMember(let object, let name, let isOptional):
+      try compile(object, into: thisRegister)
+      if isOptional { emitJump(.jumpIfNullish, thisRegister, to: optionalChainLabels.last!) }
+      emit(.getPrivate, calleeRegister, thisRegister, loadSpecialUnchecked("#" + name))
     case .superMember, .superComputedMember:
       try loadThis(into: thisRegister)
       try compileMemberLoad(callee, into: calleeRegister)
@@ -794,12 +821,12 @@ extension FunctionCompiler {
   }
 
   /// Loads a special binding without the derived-constructor `this` check.
-  func loadSpecialUnchecked(_ name: String) -> Int32 {
+  func loadSpecialUnchecked(_ name: String, into destination: Int32? = nil) -> Int32 {
     switch currentScope.resolve(name) {
     case .binding(let binding, let hops, _):
-      return loadFromBinding(binding, hops: hops, needsCheck: false, into: nil)
+      return loadFromBinding(binding, hops: hops, needsCheck: false, into: destination)
     default:
-      let target = allocateRegister()
+      let target = destination ?? allocateRegister()
       emit(.getNameOrUndefined, target, atomConstant(name))
       return target
     }
@@ -854,6 +881,11 @@ extension FunctionCompiler {
       let mark = registerTop
       let key = try compile(property)
       emit(.getElement, calleeRegister, thisRegister, key)
+      registerTop = mark
+    case .privateMember(let object, let name, _):
+      try compile(object, into: thisRegister)
+      let mark = registerTop
+      emit(.getPrivate, calleeRegister, thisRegister, loadSpecialUnchecked("#" + name))
       registerTop = mark
     default:
       try compile(tag, into: calleeRegister)

@@ -503,6 +503,26 @@ extension Runtime {
               fp[operand(pc, 1)].asObject, key: fp[operand(pc, 2)], function: fp[operand(pc, 3)].asObject,
               isGetter: opcode == .defineGetter, enumerable: pc[4] & 1 != 0)
             pc += 5
+          case .newPrivateName:
+            fp[operand(pc, 1)] = newPrivateName(description: constants[operand(pc, 2)])
+            pc += 3
+          case .getPrivate:
+            fp[operand(pc, 1)] = try privateGet(fp[operand(pc, 2)], name: fp[operand(pc, 3)])
+            pc += 4
+          case .setPrivate:
+            try privateSet(fp[operand(pc, 1)], name: fp[operand(pc, 2)], value: fp[operand(pc, 3)])
+            pc += 4
+          case .definePrivate:
+            try privateElementAdd(
+              fp[operand(pc, 1)], name: fp[operand(pc, 2)], value: fp[operand(pc, 3)], isMethod: pc[4] != 0)
+            pc += 5
+          case .definePrivateAccessor:
+            try privateAccessorAdd(
+              fp[operand(pc, 1)], name: fp[operand(pc, 2)], getter: fp[operand(pc, 3)], setter: fp[operand(pc, 4)])
+            pc += 5
+          case .hasPrivate:
+            fp[operand(pc, 1)] = Value(try privateIn(fp[operand(pc, 3)], name: fp[operand(pc, 2)]))
+            pc += 4
           case .copyDataProperties:
             try copyDataProperties(
               into: fp[operand(pc, 1)].asObject, from: fp[operand(pc, 2)], excluded: fp + operand(pc, 3),

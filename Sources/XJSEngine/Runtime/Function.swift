@@ -162,7 +162,9 @@ extension Runtime {
 
   func functionName(for key: PropertyKey, prefix: String? = nil) -> Value {
     var name: StringRef
-    if key.isSymbol {
+    if key.isPrivateName {
+      name = StringRef(key.symbol.description)  // "#m" (ES2024 10.2.9 step 2 uses the description)
+    } else if key.isSymbol {
       let description = key.symbol.description
       name =
         description.isUndefined

@@ -896,7 +896,9 @@ extension Runtime {
     if shape.propertyCount > 0 {
       let entries = shape.table.entries
       for entry in entries where entry.key != .none && !entry.key.isSymbol { keys.append(entry.key) }
-      for entry in entries where entry.key != .none && entry.key.isSymbol { keys.append(entry.key) }
+      for entry in entries where entry.key != .none && entry.key.isSymbol && !entry.key.symbol.isPrivate {
+        keys.append(entry.key)
+      }
     }
     return keys
   }
@@ -948,7 +950,8 @@ extension Runtime {
       object.flags &= ~ObjectFlags.extensible
       let shape = makeUniqueDictionaryShape(object)
       let table = shape.table
-      for entry in table.entries where entry.key != .none {
+      // Private elements keep their attributes (ES2024 7.3.15 goes through [[OwnPropertyKeys]]).
+      for entry in table.entries where entry.key != .none && !entry.key.isPrivateName {
         var attributes = entry.location.attributes
         attributes.remove(.configurable)
         if frozen && !attributes.contains(.accessor) { attributes.remove(.writable) }

@@ -20,6 +20,8 @@ struct PropertyKey: Hashable {
   @inline(__always) var cell: CellPointer { CellPointer(bitPattern: UInt(bits))! }
   @inline(__always) var isSymbol: Bool { !isIndex && cell.cellKind == .symbol }
   @inline(__always) var isString: Bool { !isIndex && cell.cellKind == .string }
+  /// A class's Private Name (see `SymbolRef.isPrivate`).
+  @inline(__always) var isPrivateName: Bool { isSymbol && symbol.isPrivate }
   @inline(__always) var atom: StringRef { StringRef(cell) }
   @inline(__always) var symbol: SymbolRef { SymbolRef(cell) }
 
@@ -45,9 +47,16 @@ struct SymbolRef: Equatable {
   /// Registered with `Symbol.for`.
   var isRegistered: Bool {
     get { cell.cellHeader.pointee.flags & 1 != 0 }
-    nonmutating set {
-      cell.cellHeader.pointee.flags = newValue ? 1 : 0
-    }
+    nonmutating set { setFlag(1, newValue) }
+  }
+  /// A Private Name (`#x` of a class evaluation): a key scripts can only reach through
+  /// private member syntax; never listed by [[OwnPropertyKeys]], never seen by proxies.
+  var isPrivate: Bool {
+    get { cell.cellHeader.pointee.flags & 2 != 0 }
+    nonmutating set { setFlag(2, newValue) }
+  }
+  private func setFlag(_ bit: UInt16, _ on: Bool) {
+    if on { cell.cellHeader.pointee.flags |= bit } else { cell.cellHeader.pointee.flags &= ~bit }
   }
   func trace(_ heap: Heap) { heap.mark(description) }
 }
