@@ -7,9 +7,10 @@
 /// `General_Category=` / `gc=`), and every binary property of ECMAScript's table except the
 /// one listed as missing.
 ///
+/// `Script=` / `sc=` and `Script_Extensions=` / `scx=` come from the generated table in
+/// `ScriptData.swift` (the standard library exposes no script data).
+///
 /// Missing (a SyntaxError "Invalid property name" here, valid in ECMAScript):
-/// - `Script=` / `sc=` and `Script_Extensions=` / `scx=`: the standard library exposes no
-///   script data.
 /// - Properties of strings (`v` flag only), since `v` is not supported yet.
 ///
 /// Derived indirectly: `Extended_Pictographic` from the standard library's grapheme breaking
@@ -22,7 +23,9 @@ enum UnicodeProperties {
     if let value {
       switch name {
       case "General_Category", "gc": return generalCategorySet(value)
-      default: return nil  // Script and Script_Extensions are not available
+      case "Script", "sc": return ScriptData.scriptSet(value)
+      case "Script_Extensions", "scx": return ScriptData.extensionsSet(value)
+      default: return nil
       }
     }
     return generalCategorySet(name) ?? binaryPropertySet(name)
