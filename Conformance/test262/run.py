@@ -562,6 +562,8 @@ def parse_arguments():
     parser.add_argument("--subset", default=DEFAULT_SUBSET, help="subset file (default: subset.json)")
     parser.add_argument("--full", action="store_true", help="run all of test262, not just the subset")
     parser.add_argument("--filter", help="only tests whose path contains this text")
+    parser.add_argument("--with-feature", action="append", default=[],
+                        help="run tests of this subset-excluded feature (comma-separated or repeated)")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2, help="parallel workers")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per run (default 10)")
     parser.add_argument("--json", help="write per-test results to this JSON file")
@@ -598,6 +600,7 @@ def main():
     test_root = os.path.join(test262_dir, "test")
     try:
         include, excluded_features = load_subset(options.subset)
+        excluded_features -= {name for entry in options.with_feature for name in entry.split(",") if name}
         tests = select_tests(options, test_root, include, excluded_features)
         known_path = options.known_failures or (DEFAULT_KNOWN_FAILURES if options.engine == "xjs" else None)
         known = load_known_failures(known_path)

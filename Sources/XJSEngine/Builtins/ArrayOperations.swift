@@ -159,7 +159,7 @@ extension Runtime {
     var constructor = try get(original, names.constructor)
     if constructor.isConstructor {
       // Step 4: %Array% of another realm means "an array of this realm".
-      let constructorRealm = functionRealm(constructor.asObject)
+      let constructorRealm = try functionRealm(constructor.asObject)
       if constructorRealm !== realm && constructor == constructorRealm[.arrayConstructor] {
         constructor = .undefined
       }

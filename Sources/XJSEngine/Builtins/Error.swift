@@ -6,6 +6,11 @@ extension Realm {
     self[.errorPrototype] = errorPrototype.value
     let errorConstructor = makeErrorConstructor(runtime, .error, prototype: errorPrototype, parent: nil)
     self[.errorConstructor] = errorConstructor.value
+    // Error.isError (ES2026 20.5.2.1): true only for objects with [[ErrorData]]; proxies are not unwrapped.
+    runtime.defineNativeMethod(errorConstructor, "isError", length: 1) { _, arguments throws(JSException) in
+      let argument = arguments[0]
+      return Value(argument.isObject && argument.asObject.objectClass == .error)
+    }
     runtime.defineNativeMethod(errorPrototype, "toString", length: 0) { runtime, arguments throws(JSException) in
       guard arguments.this.isObject else {
         throw runtime.typeError("Error.prototype.toString called on non-object")

@@ -85,8 +85,9 @@ extension Runtime {
         if number == .infinity {
           length = .infinity
         } else if number != -.infinity {
-          let integer = number.isNaN ? 0 : number.rounded(.towardZero)
-          length = max(0, integer - Double(arguments.count))
+          // ES2024 20.2.3.2 step 5.b.ii: ToIntegerOrInfinity maps -0 to +0.
+          let integer = number.isNaN ? 0 : number.rounded(.towardZero) + 0
+          length = integer > Double(arguments.count) ? integer - Double(arguments.count) : 0
         }
       }
     }

@@ -33,6 +33,7 @@ extension Realm {
       ("asinh", { asinh($0) }), ("atan", { atan($0) }), ("atanh", { atanh($0) }), ("cbrt", mathCbrt),
       ("ceil", { ceil($0) }), ("cos", { cos($0) }), ("cosh", { cosh($0) }), ("exp", { exp($0) }),
       ("expm1", { expm1($0) }), ("floor", { floor($0) }), ("fround", { Double(Float($0)) }),
+      ("f16round", { Double(Float16($0)) }),
       ("log", { log($0) }), ("log1p", { log1p($0) }), ("log10", { log10($0) }), ("log2", { log2($0) }),
       ("round", mathRound), ("sign", mathSign), ("sin", { sin($0) }), ("sinh", { sinh($0) }),
       ("sqrt", { $0.squareRoot() }), ("tan", { tan($0) }), ("tanh", { tanh($0) }), ("trunc", { trunc($0) }),

@@ -463,14 +463,21 @@ extension Runtime {
       let prototype = try get(constructor.asObject, names.prototype)
       if prototype.isObject { return prototype }
       // The realm of the constructor would be used; we have one realm per call here.
-      if constructor.asObject.isCallable { return functionRealm(constructor.asObject)[fallback] }
+      if constructor.asObject.isCallable { return try functionRealm(constructor.asObject)[fallback] }
     }
     return realm[fallback]
   }
 
-  /// The realm a function object was created in (approximation: the current realm
-  /// unless the object belongs to another realm's intrinsics).
-  func functionRealm(_ function: ObjectRef) -> Realm {
+  /// GetFunctionRealm (ES2024 7.3.24). The realm of an ordinary function is
+  /// approximated: the current realm unless it belongs to another realm's intrinsics.
+  func functionRealm(_ object: ObjectRef) throws(JSException) -> Realm {
+    var function = object
+    // Steps 3-4: bound functions and proxies take their target's realm; a revoked proxy throws.
+    while function.objectClass == .boundFunction || function.objectClass == .proxy {
+      let target = function.internalSlot(0)
+      guard target.isObject else { throw typeError("Cannot perform 'construct' on a proxy that has been revoked") }
+      function = target.asObject
+    }
     for candidate in realms where candidate.globalObject != nil {
       if function.prototype == candidate[.functionPrototype] { return candidate }
     }
