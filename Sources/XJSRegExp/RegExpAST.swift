@@ -13,6 +13,9 @@ indirect enum RegExpNode {
   case alternation([RegExpNode])
   /// A capturing group `( … )` or `(?<name> … )`, numbered from 1.
   case capture(index: Int, RegExpNode)
+  /// `(?ims-ims: … )` (ES2025 regexp modifiers): the body runs with flags `add` set and
+  /// `remove` cleared.
+  case modified(RegExpNode, add: RegExpFlags, remove: RegExpFlags)
   case lookaround(RegExpNode, behind: Bool, negative: Bool, captures: Range<Int>)
   /// `max == nil` means unbounded. `captures` are the groups inside the quantified atom,
   /// reset at each iteration (ES2024 22.2.2.3.1 RepeatMatcher step 4).
@@ -38,7 +41,7 @@ extension RegExpNode {
     case .character, .characterClass, .dot: return false
     case .sequence(let items): return items.allSatisfy { $0.canMatchEmpty }
     case .alternation(let items): return items.contains { $0.canMatchEmpty }
-    case .capture(_, let body): return body.canMatchEmpty
+    case .capture(_, let body), .modified(let body, _, _): return body.canMatchEmpty
     case .quantified(let body, let min, _, _, _): return min == 0 || body.canMatchEmpty
     }
   }

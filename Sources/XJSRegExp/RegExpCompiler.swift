@@ -18,10 +18,16 @@ struct RegExpCompiler {
   private var literalPool: [UInt16] = []
   private var registerCount: Int
   private let captureCount: Int
-  private let flags: RegExpFlags
+  /// The flags in effect at the node being compiled (modifier groups change i, m, s).
+  private var flags: RegExpFlags
   private let unicode: Bool
-  private let caseFolding: CaseFolding?
-  private let groupIndexByName: [[UInt16]: Int]
+  /// The case folding table while `i` is in effect, else nil.
+  private var caseFolding: CaseFolding?
+  /// Set once any part of the pattern compiles under `i` (case-insensitive backreferences
+  /// need the table at match time).
+  private var usesCaseFolding: Bool
+  /// Every group of a name, in pattern order (ES2025 allows a name in several alternatives).
+  private let groupIndicesByName: [[UInt16]: [Int]]
 
   static func compile(_ parsed: RegExpParser.Result, flags: RegExpFlags) throws(RegExpSyntaxError)
     -> RegExpProgram
@@ -36,6 +42,7 @@ struct RegExpCompiler {
     let prefilter = Prefilter(
       root: parsed.root, flags: flags, caseFolding: compiler.caseFolding)
     return RegExpProgram(
+      caseFolding: compiler.usesCaseFolding ? CaseFolding.table(unicode: flags.isUnicodeMode) : nil,
       captureCount: parsed.captureCount, groupNames: parsed.groupNames, flags: flags,
       code: compiler.code, sets: compiler.sets, setBits: compiler.setBits,
       rangePool: compiler.rangePool,
@@ -50,9 +57,10 @@ struct RegExpCompiler {
     unicode = flags.isUnicodeMode
     caseFolding =
       flags.contains(.ignoreCase) ? CaseFolding.table(unicode: flags.isUnicodeMode) : nil
-    var names: [[UInt16]: Int] = [:]
-    for (name, index) in parsed.groupNames { names[name] = index }
-    groupIndexByName = names
+    usesCaseFolding = caseFolding != nil
+    var names: [[UInt16]: [Int]] = [:]
+    for (name, index) in parsed.groupNames { names[name, default: []].append(index) }
+    groupIndicesByName = names
   }
 
   // MARK: Emission helpers
@@ -103,6 +111,8 @@ struct RegExpCompiler {
       emit(.savePosition, register)
       emit(body, backward: backward)
       emit(backward ? .closeCaptureBack : .closeCapture, Int32(index), register)
+    case .modified(let body, let add, let remove):
+      emitModified(body, add: add, remove: remove, backward: backward)
     case .lookaround(let body, let behind, let negative, let captures):
       emitLookaround(body, behind: behind, negative: negative, captures: captures)
     case .quantified(let body, let min, let max, let greedy, let captures):
@@ -111,10 +121,28 @@ struct RegExpCompiler {
     case .backreference(let group):
       emitBackreference(group, backward: backward)
     case .namedBackreference(let name):
-      emitBackreference(groupIndexByName[name] ?? 0, backward: backward)
+      // At most one group of a name participates and an unset group matches the empty
+      // string, so one backreference per group in a row matches the participating one.
+      for group in groupIndicesByName[name] ?? [] {
+        emitBackreference(group, backward: backward)
+      }
     case .assertion(let kind):
       emitAssertion(kind)
     }
+  }
+
+  /// ES2025 modifiers: compiles the body with the group's flags, then restores the outer ones.
+  private mutating func emitModified(
+    _ body: RegExpNode, add: RegExpFlags, remove: RegExpFlags, backward: Bool
+  ) {
+    let outerFlags = flags
+    let outerFolding = caseFolding
+    flags = flags.union(add).subtracting(remove)
+    caseFolding = flags.contains(.ignoreCase) ? CaseFolding.table(unicode: unicode) : nil
+    if caseFolding != nil { usesCaseFolding = true }
+    emit(body, backward: backward)
+    flags = outerFlags
+    caseFolding = outerFolding
   }
 
   private mutating func emitAssertion(_ kind: RegExpAssertion) {

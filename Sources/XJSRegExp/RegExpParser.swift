@@ -15,7 +15,8 @@ struct RegExpParser {
 
   private let units: [UInt16]
   private var index = 0
-  private let flags: RegExpFlags
+  /// The flags in effect at the parse position (modifier groups change i, m, s).
+  private var flags: RegExpFlags
   private let unicode: Bool
   /// `NamedCaptureGroups` grammar parameter: on in unicode mode or when the pattern has a
   /// named group anywhere (Annex B.1.2.9 ParsePattern reparses with it on).
@@ -25,6 +26,12 @@ struct RegExpParser {
   private let totalCaptures: Int
   private var captureCount = 0
   private var groupNames: [(name: [UInt16], index: Int)] = []
+  /// Where each named group sits (parallel to `groupNames`), for the duplicate-name rule.
+  private var groupPaths: [[AlternativeStep]] = []
+  /// The enclosing disjunctions of the parse position, outermost first, each with the index
+  /// of the alternative being parsed.
+  private var alternativePath: [AlternativeStep] = []
+  private var disjunctionCount = 0
   private var namedReferences: [[UInt16]] = []
   private var depth = 0
 
@@ -134,8 +141,12 @@ struct RegExpParser {
     if depth > RegExpParser.maxNestingDepth {
       throw RegExpSyntaxError("Regular expression too large")
     }
+    alternativePath.append(AlternativeStep(disjunction: disjunctionCount, alternative: 0))
+    disjunctionCount += 1
+    defer { alternativePath.removeLast() }
     var alternatives = [try parseAlternative()]
     while consume(Ch.bar) {
+      alternativePath[alternativePath.count - 1].alternative += 1
       alternatives.append(try parseAlternative())
     }
     return alternatives.count == 1 ? alternatives[0] : .alternation(alternatives)
@@ -314,17 +325,81 @@ struct RegExpParser {
         guard consume(Ch.rightParen) else { throw RegExpSyntaxError("Unterminated group") }
         return body
       }
+      if let modifiers = try parseModifiers() { return try parseModifiedBody(modifiers) }
       guard consume(Ch.less) else { throw RegExpSyntaxError("Invalid group") }
       let name = try parseGroupName()
-      if groupNames.contains(where: { $0.name == name }) {
-        throw RegExpSyntaxError("Duplicate capture group name")
+      for (i, group) in groupNames.enumerated() where group.name == name {
+        if RegExpParser.mightBothParticipate(groupPaths[i], alternativePath) {
+          throw RegExpSyntaxError("Duplicate capture group name")
+        }
       }
       captureCount += 1
       groupNames.append((name, captureCount))
+      groupPaths.append(alternativePath)
       return try parseCaptureBody(index: captureCount)
     }
     captureCount += 1
     return try parseCaptureBody(index: captureCount)
+  }
+
+  /// MightBothParticipate (ES2025 22.2.1.1): two groups can both take part in one match
+  /// unless some disjunction holds them in different alternatives.
+  private static func mightBothParticipate(_ a: [AlternativeStep], _ b: [AlternativeStep])
+    -> Bool
+  {
+    for (x, y) in zip(a, b) {
+      if x.disjunction != y.disjunction { return true }
+      if x.alternative != y.alternative { return false }
+    }
+    return true
+  }
+
+  /// ES2025 RegularExpressionModifiers `ims-ims:` after `(?`, through the colon; nil (and
+  /// nothing consumed) when no modifier letter or dash follows.
+  private mutating func parseModifiers() throws(RegExpSyntaxError) -> (
+    add: RegExpFlags, remove: RegExpFlags
+  )? {
+    guard let first = current, first == Ch.minus || modifierFlag(first) != nil else { return nil }
+    var add = RegExpFlags()
+    var remove = RegExpFlags()
+    var removing = false
+    while let c = current, c != Ch.colon {
+      index += 1
+      if c == Ch.minus && !removing {
+        removing = true
+      } else if let flag = modifierFlag(c) {
+        // Early errors: no flag twice, in either list.
+        if add.contains(flag) || remove.contains(flag) {
+          throw RegExpSyntaxError("Repeated flag in modifiers")
+        }
+        if removing { remove.insert(flag) } else { add.insert(flag) }
+      } else {
+        throw RegExpSyntaxError("Invalid group")
+      }
+    }
+    guard consume(Ch.colon) else { throw RegExpSyntaxError("Invalid group") }
+    if add.isEmpty && remove.isEmpty { throw RegExpSyntaxError("Invalid flag group") }
+    return (add, remove)
+  }
+
+  private func modifierFlag(_ c: UInt16) -> RegExpFlags? {
+    switch c {
+    case 0x69: return .ignoreCase  // i
+    case 0x6D: return .multiline  // m
+    case 0x73: return .dotAll  // s
+    default: return nil
+    }
+  }
+
+  private mutating func parseModifiedBody(_ modifiers: (add: RegExpFlags, remove: RegExpFlags))
+    throws(RegExpSyntaxError) -> RegExpNode
+  {
+    let outer = flags
+    flags = flags.union(modifiers.add).subtracting(modifiers.remove)
+    defer { flags = outer }
+    let body = try parseDisjunction()
+    guard consume(Ch.rightParen) else { throw RegExpSyntaxError("Unterminated group") }
+    return .modified(body, add: modifiers.add, remove: modifiers.remove)
   }
 
   private mutating func parseCaptureBody(index groupIndex: Int) throws(RegExpSyntaxError)
@@ -662,6 +737,12 @@ struct RegExpParser {
 // MARK: - Character helpers
 
 /// ASCII code units used by the parser.
+/// One enclosing disjunction of a parse position and the alternative it is in.
+struct AlternativeStep {
+  let disjunction: Int
+  var alternative: Int
+}
+
 enum Ch {
   static let backslash: UInt16 = 0x5C
   static let slash: UInt16 = 0x2F

@@ -113,6 +113,11 @@ private struct PrefixAnalyzer {
       return singleCharacter(node)
     case .capture(_, let body):
       return info(body)
+    case .modified(let body, let add, let remove):
+      let inner = flags.union(add).subtracting(remove)
+      let folding =
+        inner.contains(.ignoreCase) ? CaseFolding.table(unicode: inner.isUnicodeMode) : nil
+      return PrefixAnalyzer(flags: inner, caseFolding: folding).info(body)
     case .sequence(let items):
       return items.reduce(PrefixInfo()) { concatenate($0, info($1)) }
     case .alternation(let items):

@@ -114,7 +114,7 @@ public final class RegExpProgram {
   let caseFolding: CaseFolding?
 
   init(
-    captureCount: Int, groupNames: [(name: [UInt16], index: Int)], flags: RegExpFlags,
+    caseFolding: CaseFolding?, captureCount: Int, groupNames: [(name: [UInt16], index: Int)], flags: RegExpFlags,
     code: [Int32], sets: [MatchSet], setBits: [UInt64], rangePool: [UInt32],
     literalPool: [UInt16],
     registerCount: Int, prefilter: Prefilter
@@ -129,8 +129,7 @@ public final class RegExpProgram {
     self.literalPool = literalPool
     self.registerCount = registerCount
     self.prefilter = prefilter
-    caseFolding =
-      flags.contains(.ignoreCase) ? CaseFolding.table(unicode: flags.isUnicodeMode) : nil
+    self.caseFolding = caseFolding
   }
 
   /// Parses and compiles `pattern` (UTF-16 code units of the pattern source).

@@ -161,7 +161,8 @@ extension FunctionCompiler {
   /// The constructor's code: the explicit one, or the default (ES2024 15.7.14 step 14).
   private func compileConstructor(_ node: ClassNode, name: String) throws(CompileError) -> CodeBlockCellRef {
     if let explicit = node.constructor {
-      return try FunctionCompiler.compileFunction(explicit, runtime: runtime, source: source, name: name)
+      return try FunctionCompiler.compileFunction(
+        explicit, runtime: runtime, source: source, name: name, sourceRange: node.range)
     }
     let isDerived = node.superClass != nil
     let compiler = FunctionCompiler(

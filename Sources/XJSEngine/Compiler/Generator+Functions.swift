@@ -173,8 +173,10 @@ extension FunctionCompiler {
   // MARK: Functions
 
   /// Compiles a nested function and returns its code block cell.
+  /// `sourceRange` overrides the function's own text for Function.prototype.toString
+  /// (an explicit class constructor shows the whole class, ES2024 15.7.14 step 14.a).
   static func compileFunction(
-    _ function: FunctionNode, runtime: Runtime, source: SourceFile, name: String
+    _ function: FunctionNode, runtime: Runtime, source: SourceFile, name: String, sourceRange: SourceRange? = nil
   ) throws(CompileError) -> CodeBlockCellRef {
     if function.isGenerator || function.isAsync {
       throw CompileError(
@@ -190,7 +192,7 @@ extension FunctionCompiler {
     let needsThisCoercion = !scope.isStrict && !isArrow && scope.usesThis
     let codeBlock = compiler.finish(
       parameterCount: function.parameters.count, expectedArgumentCount: function.expectedArgumentCount,
-      sourceRange: function.range, isArrow: isArrow,
+      sourceRange: sourceRange ?? function.range, isArrow: isArrow,
       isClassConstructor: function.kind == .classConstructor || function.kind == .derivedClassConstructor,
       needsThisCoercion: needsThisCoercion,
       argumentsAreMapped: !scope.isStrict && function.hasSimpleParameterList,
