@@ -729,8 +729,26 @@ extension FunctionCompiler {
     let base = reserveCallFrame(argumentCount: spread ? 0 : arguments.count)
     let calleeRegister = base + Int32(Frame.calleeOffset)
     let thisRegister = base + Int32(Frame.thisOffset)
-    var isDirectEval = false
-    // The callee and its this value.
+    let isDirectEval = try compileCalleeAndThis(callee, callee: calleeRegister, this: thisRegister)
+    if isOptional { emitJump(.jumpIfNullish, calleeRegister, to: optionalChainLabels.last!) }
+    let target = destination ?? allocateRegister()
+    if spread {
+      let array = try compileArgumentArray(arguments)
+      at(range)
+      emit(.callWithSpread, target, calleeRegister, thisRegister, array)
+      return target
+    }
+    try compileArgumentsInto(arguments, base: base)
+    at(range)
+    emit(isDirectEval ? .callEval : .call, target, base, Int32(arguments.count))
+    return target
+  }
+
+  /// Evaluates a call's callee into `calleeRegister` and its this value into `thisRegister`;
+  /// true for a direct eval candidate (`eval(...)`).
+  private func compileCalleeAndThis(_ callee: Expression, callee calleeRegister: Int32, this thisRegister: Int32)
+    throws(CompileError) -> Bool
+  {
     switch callee.kind {
     case .member(let object, let name, let isOptional):
       try compile(object, into: thisRegister)
@@ -757,26 +775,30 @@ extension FunctionCompiler {
         try loadIdentifier(identifier, into: calleeRegister)
         emit(.loadUndefined, thisRegister)
       }
-      isDirectEval = identifier.name == "eval"
-    case .optionalChain:
-      try compile(callee, into: calleeRegister)
-      emit(.loadUndefined, thisRegister)
+      return identifier.name == "eval"
+    case .optionalChain(let inner) where isMemberAccess(inner):
+      // `(a?.b)()` calls with this = a: the chain evaluates to a Reference.
+      let end = newLabel()
+      let nullish = newLabel()
+      optionalChainLabels.append(nullish)
+      _ = try compileCalleeAndThis(inner, callee: calleeRegister, this: thisRegister)
+      optionalChainLabels.removeLast()
+      emitJump(.jump, to: end)
+      bind(nullish)
+      emit(.loadUndefined, calleeRegister)
+      bind(end)
     default:
       try compile(callee, into: calleeRegister)
       emit(.loadUndefined, thisRegister)
     }
-    if isOptional { emitJump(.jumpIfNullish, calleeRegister, to: optionalChainLabels.last!) }
-    let target = destination ?? allocateRegister()
-    if spread {
-      let array = try compileArgumentArray(arguments)
-      at(range)
-      emit(.callWithSpread, target, calleeRegister, thisRegister, array)
-      return target
+    return false
+  }
+
+  private func isMemberAccess(_ expression: Expression) -> Bool {
+    switch expression.kind {
+    case .member, .computedMember, .privateMember, .superMember, .superComputedMember: return true
+    default: return false
     }
-    try compileArgumentsInto(arguments, base: base)
-    at(range)
-    emit(isDirectEval ? .callEval : .call, target, base, Int32(arguments.count))
-    return target
   }
 
   private func compileNew(_ callee: Expression, _ arguments: [Argument], into destination: Int32?)

@@ -345,8 +345,11 @@ extension Runtime {
     case .globalLexical:
       return try getGlobalOrUndefined(name)
     case .global:
+      if orUndefined && string.swiftString(heap) == "this" { return realm.globalObject.value }
       return try get(realm.globalObject, key)
     case .none:
+      // `this` of eval code that reaches the global environment: its [[GlobalThisValue]].
+      if orUndefined && string.swiftString(heap) == "this" { return realm.globalObject.value }
       if orUndefined { return .undefined }
       throw referenceError("\(string.swiftString(heap)) is not defined")
     }
