@@ -24,8 +24,14 @@ let package = Package(
     .target(name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "CXJSSupport"]),
     // The public Swift embedding API.
     .target(name: "XJS", dependencies: ["XJSEngine"]),
-    // The command line (`xjs run`, `xjs parse`, the REPL).
-    .executableTarget(name: "XJSCommandLine", dependencies: ["XJS", "XJSEngine", "XJSSyntax"]),
+    // The command line (`xjs run`, `xjs parse`, the REPL). On Linux it is linked as a fully
+    // static executable: no dynamic loader, no shared libswiftCore/libc/libstdc++ pages
+    // mapped, no load-time relocations. `print("hi")` peaks at about 6.6 MB RSS instead of
+    // 12 MB (dynamic) or 9 MB (--static-swift-stdlib). A link-only flag on an executable
+    // target: packages that use the XJS library never see it (checked with SwiftPM 6.3).
+    .executableTarget(
+      name: "XJSCommandLine", dependencies: ["XJS", "XJSEngine", "XJSSyntax"],
+      linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
     .testTarget(name: "XJSSyntaxTests", dependencies: ["XJSSyntax"]),
     .testTarget(name: "XJSEngineTests", dependencies: ["XJSEngine"]),
     .testTarget(name: "XJSRegExpTests", dependencies: ["XJSRegExp"]),
