@@ -9,6 +9,7 @@ import Glibc
 extension Realm {
   func installTypedArrayConstructors(_ runtime: Runtime) {
     for kind in TypedArrayKind.allCases { installTypedArrayConstructor(runtime, kind) }
+    installUint8ArrayBase64(runtime)
   }
 
   private func installTypedArrayConstructor(_ runtime: Runtime, _ kind: TypedArrayKind) {
