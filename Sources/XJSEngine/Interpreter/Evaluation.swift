@@ -53,6 +53,12 @@ extension Runtime {
     }
   }
 
+  /// ToString of a value as a Swift string, for embedders printing results (throws the
+  /// script's exception if ToString does, e.g. for an object whose toString throws).
+  public func displayString(_ value: Value) throws(JSException) -> String {
+    try toString(value).swiftString(heap)
+  }
+
   // MARK: eval
 
   /// PerformEval for a direct call `eval(x)` from bytecode.
