@@ -62,11 +62,16 @@ final class Heap {
     var cellSize: Int
     var cellCount: Int
     var sizeClass: Int
+    /// Cells `0 ..< usedCount` have been handed out at least once; the rest were never
+    /// touched (a fresh block is bump-allocated, so its untouched pages stay unmapped).
+    var usedCount: Int
   }
 
   @exclusivity(unchecked) private var blocks: [UnsafeMutableRawPointer] = []
   @exclusivity(unchecked) private var blockSet: Set<UInt> = []
   @exclusivity(unchecked) private var freeLists: [UnsafeMutableRawPointer?]
+  /// Per size class: the block whose never-used tail cells are handed out next.
+  @exclusivity(unchecked) private var bumpBlocks: [UnsafeMutableRawPointer?]
   /// Cell index per size class: a lookup table from size/16 to class index.
   @exclusivity(unchecked) private var classForSize: [UInt8]
   @exclusivity(unchecked) private var largeCells: [UnsafeMutableRawPointer] = []  // sorted by address
@@ -108,6 +113,7 @@ final class Heap {
     self.maximumBytes = maximumBytes
     self.stressMode = stressMode
     freeLists = Array(repeating: nil, count: Heap.sizeClasses.count)
+    bumpBlocks = Array(repeating: nil, count: Heap.sizeClasses.count)
     classForSize = Array(repeating: 0, count: Heap.largeThreshold / 16 + 1)
     var classIndex = 0
     for slot in 0...(Heap.largeThreshold / 16) {
@@ -144,7 +150,7 @@ final class Heap {
         freeLists[sizeClass] = head.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self)
         cell = head
       } else {
-        cell = allocateFromNewBlock(sizeClass: sizeClass)
+        cell = allocateFromBumpBlock(sizeClass: sizeClass)
       }
       memset(cell, 0, Heap.sizeClasses[sizeClass])
     } else {
@@ -154,7 +160,25 @@ final class Heap {
     return cell
   }
 
-  private func allocateFromNewBlock(sizeClass: Int) -> CellPointer {
+  /// The next never-used cell of the size class's bump block (a new block when it is full).
+  /// Cells are not threaded onto a free list up front: that would touch every page of
+  /// every block at once (about 1 MB for the builtins' handful of size classes).
+  private func allocateFromBumpBlock(sizeClass: Int) -> CellPointer {
+    if let block = bumpBlocks[sizeClass] {
+      let header = block.assumingMemoryBound(to: BlockHeader.self)
+      if header.pointee.usedCount < header.pointee.cellCount {
+        let cell = block + Heap.blockHeaderSize + header.pointee.usedCount * header.pointee.cellSize
+        header.pointee.usedCount += 1
+        return cell
+      }
+    }
+    let block = allocateBlock(sizeClass: sizeClass)
+    bumpBlocks[sizeClass] = block
+    block.assumingMemoryBound(to: BlockHeader.self).pointee.usedCount = 1
+    return block + Heap.blockHeaderSize
+  }
+
+  private func allocateBlock(sizeClass: Int) -> UnsafeMutableRawPointer {
     var raw: UnsafeMutableRawPointer?
     guard posix_memalign(&raw, Heap.blockSize, Heap.blockSize) == 0, let block = raw else {
       fatalError("xjs: out of memory allocating a heap block")
@@ -162,20 +186,12 @@ final class Heap {
     let cellSize = Heap.sizeClasses[sizeClass]
     let count = (Heap.blockSize - Heap.blockHeaderSize) / cellSize
     block.storeBytes(
-      of: BlockHeader(cellSize: cellSize, cellCount: count, sizeClass: sizeClass), as: BlockHeader.self)
+      of: BlockHeader(cellSize: cellSize, cellCount: count, sizeClass: sizeClass, usedCount: 0),
+      as: BlockHeader.self)
     blocks.append(block)
     blockSet.insert(UInt(bitPattern: block))
     bytesInCells += Heap.blockSize
-    // Thread every cell but the first onto the free list.
-    var next: UnsafeMutableRawPointer? = freeLists[sizeClass]
-    for index in stride(from: count - 1, through: 1, by: -1) {
-      let cell = block + Heap.blockHeaderSize + index * cellSize
-      cell.cellHeader.pointee = CellHeader(kind: .free, mark: 0, flags: 0, aux: 0)
-      cell.storeBytes(of: next, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
-      next = cell
-    }
-    freeLists[sizeClass] = next
-    return block + Heap.blockHeaderSize
+    return block
   }
 
   private func allocateLarge(size: Int) -> CellPointer {
@@ -230,7 +246,7 @@ final class Heap {
       let block = UnsafeMutableRawPointer(bitPattern: base)!
       let header = block.load(as: BlockHeader.self)
       let index = (offset - Heap.blockHeaderSize) / header.cellSize
-      if index >= header.cellCount { return nil }
+      if index >= header.usedCount { return nil }
       let cell = block + Heap.blockHeaderSize + index * header.cellSize
       return cell.cellKind == .free ? nil : cell
     }
@@ -349,7 +365,7 @@ final class Heap {
       let header = block.load(as: BlockHeader.self)
       var liveCount = 0
       var freeHead = freeLists[header.sizeClass]
-      for index in stride(from: header.cellCount - 1, through: 0, by: -1) {
+      for index in stride(from: header.usedCount - 1, through: 0, by: -1) {
         let cell = block + Heap.blockHeaderSize + index * header.cellSize
         let cellHeader = cell.cellHeader
         if cellHeader.pointee.kind != .free {
@@ -378,6 +394,8 @@ final class Heap {
     kept.reserveCapacity(blocks.count - releasing.count)
     for (index, block) in blocks.enumerated() {
       if releasing.contains(index) {
+        let sizeClass = block.load(as: BlockHeader.self).sizeClass
+        if bumpBlocks[sizeClass] == block { bumpBlocks[sizeClass] = nil }
         blockSet.remove(UInt(bitPattern: block))
         free(block)
         bytesInCells -= Heap.blockSize
@@ -391,7 +409,7 @@ final class Heap {
     for block in blocks {
       let header = block.load(as: BlockHeader.self)
       var freeHead = freeLists[header.sizeClass]
-      for index in stride(from: header.cellCount - 1, through: 0, by: -1) {
+      for index in stride(from: header.usedCount - 1, through: 0, by: -1) {
         let cell = block + Heap.blockHeaderSize + index * header.cellSize
         if cell.cellKind == .free {
           cell.storeBytes(of: freeHead, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
@@ -420,7 +438,7 @@ final class Heap {
 
   private func finalizeAll(inBlock block: UnsafeMutableRawPointer) {
     let header = block.load(as: BlockHeader.self)
-    for index in 0..<header.cellCount {
+    for index in 0..<header.usedCount {
       let cell = block + Heap.blockHeaderSize + index * header.cellSize
       if cell.cellKind != .free { Cells.finalize(cell, heap: self) }
     }
@@ -430,7 +448,7 @@ final class Heap {
   func forEachCell(_ body: (CellPointer) -> Void) {
     for block in blocks {
       let header = block.load(as: BlockHeader.self)
-      for index in 0..<header.cellCount {
+      for index in 0..<header.usedCount {
         let cell = block + Heap.blockHeaderSize + index * header.cellSize
         if cell.cellKind != .free { body(cell) }
       }

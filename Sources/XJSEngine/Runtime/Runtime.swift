@@ -111,8 +111,7 @@ public final class Runtime {
     self.options = options
     heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false)
     registerStack = RegisterStack(capacity: options.registerStackSize)
-    megamorphicCache = .allocate(capacity: megamorphicCacheSize)
-    megamorphicCache.initialize(repeating: MegamorphicEntry(), count: megamorphicCacheSize)
+    megamorphicCache = Runtime.allocateZeroedMegamorphicCache()
     hot = .allocate(capacity: 1)
     hot.initialize(
       to: RuntimeHotState(
@@ -139,7 +138,16 @@ public final class Runtime {
 
   deinit {
     hot.deallocate()
-    megamorphicCache.deallocate()
+    free(megamorphicCache)
+  }
+
+  /// The megamorphic cache as zero pages from calloc (an all-zero entry is an empty
+  /// `MegamorphicEntry()`): its 160 KB cost no resident memory until entries are filled.
+  private static func allocateZeroedMegamorphicCache() -> UnsafeMutablePointer<MegamorphicEntry> {
+    guard let raw = calloc(megamorphicCacheSize, MemoryLayout<MegamorphicEntry>.stride) else {
+      fatalError("xjs: out of memory allocating the megamorphic cache")
+    }
+    return raw.bindMemory(to: MegamorphicEntry.self, capacity: megamorphicCacheSize)
   }
 
   /// Creates a new realm (a global object and a full set of intrinsics).
