@@ -87,7 +87,7 @@ import Testing
   ("\\B*", "", "Nothing to repeat"),
   ("(?", "", "Invalid group"),
   ("(?a)", "", "Invalid group"),
-  ("(?i:a)", "", "Invalid group"),
+  ("(?i)a", "", "Invalid group"),  // (?i:a) is an ES2025 modifier group
   ("[", "", "Unterminated character class"),
   ("[a", "", "Unterminated character class"),
   ("(?:a", "", "Unterminated group"),

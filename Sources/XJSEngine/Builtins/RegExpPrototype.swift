@@ -648,15 +648,16 @@ private struct RegExpReplacer {
       if !namedCaptures.isUndefined { arguments.append(namedCaptures) }
       return (position, matched.length, .string(try callReplacer()))
     }
-    guard let templateUnits else { return (position, matched.length, .string(replaceValue.asString)) }
     var lookUp: (([UInt16]) throws(JSException) -> [UInt16]?)? = nil
     if !namedCaptures.isUndefined {
+      // Step 14.l.i.1, even for a template without `$<` (null groups throw here).
       let groups = try runtime.toObject(namedCaptures)
       // Rooted: a wrapper made by ToObject is referenced from nowhere else.
       arguments.values.removeAll(keepingCapacity: true)
       arguments.append(groups.value)
       lookUp = namedCaptureLookup(groups)
     }
+    guard let templateUnits else { return (position, matched.length, .string(replaceValue.asString)) }
     let captureList = captures.values.map { $0.isUndefined ? nil : $0.asString.utf16Array(runtime.heap) }
     let expansion = try getSubstitution(
       matched: matched.utf16Array(runtime.heap), string: subjectCodeUnits(), position: position,
