@@ -16,6 +16,7 @@ extension Realm {
     runtime.defineNativeMethod(prototype, runtime.symbols.iterator, name: "[Symbol.iterator]", length: 0) {
       _, arguments throws(JSException) in arguments.this
     }
+    installIteratorHelpers(runtime)
   }
 
   func installArrayIterator(_ runtime: Runtime) {

@@ -59,6 +59,9 @@ enum ObjectClass: UInt8 {
   /// Integer-indexed exotic objects (ES2024 10.4.5): elements live in the viewed buffer.
   case typedArray
   case dataView
+  /// %IteratorHelperPrototype% objects and Iterator.from's wrappers (Builtins/IteratorHelpers.swift).
+  case iteratorHelper
+  case wrapForValidIterator
 
   /// Class-specific Values stored after the header.
   var internalSlotCount: Int {
@@ -79,6 +82,8 @@ enum ObjectClass: UInt8 {
     case .arrayBuffer: 4  // data address, byte length, max byte length, detached
     case .typedArray: 7  // buffer, byte offset, length, kind; cached data address, length, epoch
     case .dataView: 3  // buffer, byte offset, byte length
+    case .iteratorHelper: 7  // iterator, next, callback, counter, kind/state, inner iterator, inner next
+    case .wrapForValidIterator: 2  // iterator, next
     }
   }
 

@@ -56,6 +56,10 @@ enum Intrinsic: Int, CaseIterable {
   /// The original RegExp.prototype.exec (RegExp methods call the matcher directly when
   /// `exec` is still this function).
   case regExpPrototypeExec
+  // Iterator helpers (Builtins/IteratorHelpers.swift).
+  case iteratorConstructor
+  case iteratorHelperPrototype
+  case wrapForValidIteratorPrototype
   // ArrayBuffer, the typed arrays and DataView (Builtins/ArrayBuffer.swift, TypedArray*.swift, DataView.swift).
   case arrayBufferPrototype
   case arrayBufferConstructor
