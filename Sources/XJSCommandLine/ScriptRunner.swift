@@ -52,7 +52,8 @@ func readScriptFile(_ path: String) -> [UInt16]? {
   guard let file = fopen(path, "rb") else { return nil }
   defer { fclose(file) }
   var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
+  // A small chunk: a zero-filled 64 KB buffer alone was 1 % of print("hi")'s peak RSS.
+  var buffer = [UInt8](repeating: 0, count: 4096)
   while true {
     let count = fread(&buffer, 1, buffer.count, file)
     if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
