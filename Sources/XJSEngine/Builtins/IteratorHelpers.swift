@@ -18,7 +18,7 @@ enum IteratorHelperSlot {
   static let innerNext = 6
 }
 
-enum IteratorHelperKind: Int32 { case map, filter, take, drop, flatMap }
+enum IteratorHelperKind: Int32 { case map, filter, take, drop, flatMap, concat }
 
 /// [[GeneratorState]] of an iterator helper.
 enum IteratorHelperState: Int32 { case suspendedStart, suspendedYield, executing, completed }
@@ -39,6 +39,9 @@ extension Realm {
     defineGlobal("Iterator", constructor.value)
     runtime.defineNativeMethod(constructor, "from", length: 1) { runtime, arguments throws(JSException) in
       try runtime.iteratorFrom(arguments[0])
+    }
+    runtime.defineNativeMethod(constructor, "concat", length: 0) { runtime, arguments throws(JSException) in
+      try runtime.iteratorConcat(arguments)
     }
     installIteratorPrototypeAccessors(runtime, prototype, constructor)
     installLazyIteratorMethods(runtime, prototype)
@@ -197,6 +200,58 @@ extension Runtime {
     return wrapper.value
   }
 
+  /// Iterator.concat (ES2026 27.1.3.2.2): every item's @@iterator is read up front; the
+  /// helper keeps them as [method, item, method, item, …] in an internal array and opens
+  /// them one after another.
+  func iteratorConcat(_ arguments: NativeArguments) throws(JSException) -> Value {
+    let iterables = RootedValues(self)
+    for index in 0..<arguments.count {
+      let item = arguments[index]
+      guard item.isObject else { throw typeError("\(describeForError(item)) is not an object") }
+      let method = try getMethod(item, PropertyKey(symbol: symbols.iterator))
+      if method.isUndefined { throw typeError("\(describeForError(item)) is not iterable") }
+      iterables.append(method)
+      iterables.append(item)
+    }
+    let helper = newObject(.iteratorHelper, prototype: realm[.iteratorHelperPrototype])
+    helper.setInternalSlot(IteratorHelperSlot.iterator, .undefined)
+    helper.setInternalSlot(IteratorHelperSlot.next, .undefined)
+    helper.setInternalSlot(IteratorHelperSlot.callback, newArray(iterables.values).value)
+    helper.setInternalSlot(IteratorHelperSlot.counter, Value(number: 0))
+    helper.setInternalSlot(IteratorHelperSlot.innerIterator, .undefined)
+    helper.setInternalSlot(IteratorHelperSlot.innerNext, .undefined)
+    setHelperState(helper, .concat, .suspendedStart)
+    return helper.value
+  }
+
+  /// Iterator.concat's closure (step 3): the current inner iterator's values, then the next
+  /// iterable opened with its saved method. `counter` indexes the next iterable.
+  private func resumeConcat(_ helper: ObjectRef, _ iterables: Value, _ counter: inout Double) throws(JSException)
+    -> Value?
+  {
+    while true {
+      let inner = helper.internalSlot(IteratorHelperSlot.innerIterator)
+      if !inner.isUndefined {
+        if let value = try iteratorStep(iterator: inner, next: helper.internalSlot(IteratorHelperSlot.innerNext)) {
+          return value
+        }
+        helper.setInternalSlot(IteratorHelperSlot.innerIterator, .undefined)
+        helper.setInternalSlot(IteratorHelperSlot.innerNext, .undefined)
+      }
+      let list = iterables.asObject
+      let index = UInt32(counter)
+      if Int(index) * 2 >= Int(arrayLength(list)) { return nil }
+      let method = try get(list, PropertyKey(index: index * 2))
+      let item = try get(list, PropertyKey(index: index * 2 + 1))
+      counter += 1
+      let iterator = try call(method, this: item, arguments: [])
+      guard iterator.isObject else { throw typeError("\(describeForError(iterator)) is not an object") }
+      let next = try get(iterator.asObject, names.next)
+      helper.setInternalSlot(IteratorHelperSlot.innerIterator, iterator)
+      helper.setInternalSlot(IteratorHelperSlot.innerNext, next)
+    }
+  }
+
   // MARK: - Lazy methods
 
   /// map / filter / take / drop / flatMap (ES2025 27.1.4.2-27.1.4.13): validation, then
@@ -207,7 +262,7 @@ extension Runtime {
     let receiver = try iteratorReceiver(this, method)
     var counter = 0.0
     switch kind {
-    case .map, .filter, .flatMap:
+    case .map, .filter, .flatMap, .concat:
       if !argument.isCallable {
         try closeAndThrow(receiver, typeError("\(describeForError(argument)) is not a function"))
       }
@@ -316,6 +371,8 @@ extension Runtime {
       return try iteratorStep(iterator: iterator, next: next)
     case .flatMap:
       return try resumeFlatMap(helper, iterator, next, callback, &counter)
+    case .concat:
+      return try resumeConcat(helper, callback, &counter)
     }
   }
 
@@ -362,7 +419,8 @@ extension Runtime {
     case .completed: return iteratorResult(.undefined, done: true)
     case .suspendedStart:
       setHelperState(helper, kind, .completed)
-      try iteratorClose(iterator, suppressErrors: false)
+      // Iterator.concat has no underlying iterator before its first next().
+      if kind != .concat { try iteratorClose(iterator, suppressErrors: false) }
       return iteratorResult(.undefined, done: true)
     case .suspendedYield:
       // The return completion resumes the closure at its Yield: flatMap closes its inner
@@ -370,6 +428,10 @@ extension Runtime {
       setHelperState(helper, kind, .executing)
       defer { setHelperState(helper, kind, .completed) }
       let inner = helper.internalSlot(IteratorHelperSlot.innerIterator)
+      if kind == .concat {
+        try iteratorClose(inner, suppressErrors: false)
+        return iteratorResult(.undefined, done: true)
+      }
       if kind == .flatMap && !inner.isUndefined {
         do throws(JSException) {
           try iteratorClose(inner, suppressErrors: false)
