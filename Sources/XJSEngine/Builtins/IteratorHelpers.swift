@@ -471,16 +471,20 @@ extension Runtime {
     return accumulator
   }
 
-  /// Iterator.prototype.toArray (ES2025 27.1.4.12)
+  /// Iterator.prototype.toArray (ES2025 27.1.4.12). Values go straight into the array (not a
+  /// Swift list) so an endless iterator meets the heap limit.
   func iteratorToArray(_ this: Value) throws(JSException) -> Value {
     let receiver = try iteratorReceiver(this, "Iterator.prototype.toArray")
     let next = try get(receiver, names.next)
-    let items = RootedValues(self)
+    let array = try arrayCreate(0)
+    var index = 0
     while let value = try iteratorStep(iterator: receiver.value, next: next) {
-      items.append(value)
-      if items.count & 4095 == 0 { try checkSafePoint() }
+      if index >= Int(PropertyKey.maximumIndex) { throw rangeError("Invalid array length") }
+      try createElement(array, index, value)
+      index += 1
+      if index & 4095 == 0 { try checkSafePoint() }
     }
-    return newArray(items.values).value
+    return array.value
   }
 
   /// forEach / some / every / find (ES2025 27.1.4.4-5, 27.1.4.10, 27.1.4.2): a callback per
