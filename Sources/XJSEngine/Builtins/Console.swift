@@ -86,6 +86,7 @@ struct Inspector {
     case .array: return renderArray(object, depth: depth)
     case .regExp, .date:
       return (try? runtime.toString(value).swiftString(runtime.heap)) ?? "[object]"
+    case .map, .set: return renderCollection(object, depth: depth)
     case .booleanObject, .numberObject, .stringObject:
       let inner = render(object.internalSlot(0), depth: depth, nested: true)
       let kind =
@@ -154,6 +155,20 @@ struct Inspector {
     if length > 100 { items.append("... \(length - 100) more item\(length - 100 == 1 ? "" : "s")") }
     items.append(contentsOf: namedEntries(array, depth: depth, skipIndices: true))
     return wrap(items, open: "[", close: "]", depth: depth)
+  }
+
+  /// `Map(2) { 'a' => 1, 'b' => 2 }`, `Set(1) { 1 }`, then any own enumerable properties (as node).
+  private mutating func renderCollection(_ object: ObjectRef, depth: Int) -> String {
+    let table = object.payloadObject(as: OrderedHashTable.self)!
+    let isMap = object.objectClass == .map
+    var items: [String] = []
+    for index in 0..<table.used where table.isLive(index) {
+      let key = render(table.key(at: index), depth: depth + 1, nested: true)
+      items.append(isMap ? "\(key) => \(render(table.value(at: index), depth: depth + 1, nested: true))" : key)
+    }
+    items.append(contentsOf: namedEntries(object, depth: depth, skipIndices: false))
+    let prefix = "\(isMap ? "Map" : "Set")(\(table.count)) "
+    return prefix + wrap(items, open: "{", close: "}", depth: depth)
   }
 
   private mutating func renderObject(_ object: ObjectRef, depth: Int) -> String {
