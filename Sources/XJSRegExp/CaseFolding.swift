@@ -144,6 +144,17 @@ final class CaseFolding {
     return changedValues[i]
   }
 
+  /// Characters c with Canonicalize(c) = c in unicode mode, i.e. scf(c) = c: the universe of
+  /// `v`-mode complements under `i` (ES2024 22.2.2.9.4 AllCharacters).
+  static let unicodeCanonicalFixedPoints: CodePointSet = {
+    let folding = CaseFolding.unicode
+    var changed: [UInt32] = []
+    for key in folding.changedKeys + Array(0x41...0x5A) where folding.canonicalize(key) != key {
+      changed += [key, key]
+    }
+    return CodePointSet(unsortedBounds: changed).inverted()
+  }()
+
   /// Every equivalence class with more than one member.
   var nontrivialOrbits: [[UInt32]] { orbits }
 

@@ -13,11 +13,11 @@ struct RegExpParser {
   /// native stack; deeper patterns get "Regular expression too large".
   static let maxNestingDepth = 256
 
-  private let units: [UInt16]
-  private var index = 0
+  let units: [UInt16]
+  var index = 0
   /// The flags in effect at the parse position (modifier groups change i, m, s).
-  private var flags: RegExpFlags
-  private let unicode: Bool
+  var flags: RegExpFlags
+  let unicode: Bool
   /// `NamedCaptureGroups` grammar parameter: on in unicode mode or when the pattern has a
   /// named group anywhere (Annex B.1.2.9 ParsePattern reparses with it on).
   private let namedGroups: Bool
@@ -33,12 +33,9 @@ struct RegExpParser {
   private var alternativePath: [AlternativeStep] = []
   private var disjunctionCount = 0
   private var namedReferences: [[UInt16]] = []
-  private var depth = 0
+  var depth = 0
 
   static func parse(pattern: [UInt16], flags: RegExpFlags) throws(RegExpSyntaxError) -> Result {
-    if flags.contains(.unicodeSets) {
-      throw RegExpSyntaxError("Invalid flags: the 'v' flag is not supported yet")
-    }
     var parser = RegExpParser(pattern: pattern, flags: flags)
     return try parser.parsePattern()
   }
@@ -94,15 +91,15 @@ struct RegExpParser {
 
   private var atEnd: Bool { index >= units.count }
 
-  private var current: UInt16? { index < units.count ? units[index] : nil }
+  var current: UInt16? { index < units.count ? units[index] : nil }
 
-  private func peek(_ offset: Int) -> UInt16? {
+  func peek(_ offset: Int) -> UInt16? {
     index + offset < units.count ? units[index + offset] : nil
   }
 
-  private func looksAt(_ unit: UInt16) -> Bool { current == unit }
+  func looksAt(_ unit: UInt16) -> Bool { current == unit }
 
-  private mutating func consume(_ unit: UInt16) -> Bool {
+  mutating func consume(_ unit: UInt16) -> Bool {
     if current == unit {
       index += 1
       return true
@@ -111,7 +108,7 @@ struct RegExpParser {
   }
 
   /// Reads one source character: a code unit, or in unicode mode a whole surrogate pair.
-  private mutating func readSourceCharacter(combinePairs: Bool) -> UInt32 {
+  mutating func readSourceCharacter(combinePairs: Bool) -> UInt32 {
     let c = units[index]
     index += 1
     if combinePairs, UTF16.isLeadSurrogate(c), let next = current, UTF16.isTrailSurrogate(next) {
@@ -297,7 +294,7 @@ struct RegExpParser {
     case Ch.leftParen:
       return try parseGroup()
     case Ch.leftBracket:
-      return try parseClass()
+      return flags.contains(.unicodeSets) ? try parseClassSetAtom() : try parseClass()
     case Ch.backslash:
       return try parseAtomEscape()
     case Ch.star, Ch.plus, Ch.question:
@@ -448,6 +445,7 @@ struct RegExpParser {
     index += 1  // backslash
     guard let c = current else { throw RegExpSyntaxError("\\ at end of pattern") }
     if let set = try parseCharacterClassEscape(inClass: false) {
+      if flags.contains(.unicodeSets) { return .characterClass(vModeEscapeSet(set, c), inverted: false) }
       return .characterClass(set, inverted: false)
     }
     switch c {
@@ -484,7 +482,7 @@ struct RegExpParser {
   /// Expects `index` at the letter after the backslash. The uppercase forms are set
   /// complements taken before any case closure (ES2024 22.2.2.9 CharacterClassEscape), unlike
   /// `[^…]`, which inverts after canonicalizing.
-  private mutating func parseCharacterClassEscape(inClass: Bool) throws(RegExpSyntaxError)
+  mutating func parseCharacterClassEscape(inClass: Bool) throws(RegExpSyntaxError)
     -> CodePointSet?
   {
     let c = units[index]
@@ -508,7 +506,7 @@ struct RegExpParser {
   }
 
   /// `{Name}`, `{Name=Value}` after `\p`; the set is resolved by `UnicodeProperties`.
-  private mutating func parsePropertyEscape(inClass: Bool) throws(RegExpSyntaxError)
+  mutating func parsePropertyEscape(inClass: Bool) throws(RegExpSyntaxError)
     -> CodePointSet
   {
     let message = inClass ? "Invalid property name in character class" : "Invalid property name"
@@ -547,7 +545,7 @@ struct RegExpParser {
 
   /// CharacterEscape (and, in classes, the Annex B `\c` forms); `index` at the letter
   /// after the backslash. Returns the character value.
-  private mutating func parseCharacterEscape(inClass: Bool) throws(RegExpSyntaxError) -> UInt32 {
+  mutating func parseCharacterEscape(inClass: Bool) throws(RegExpSyntaxError) -> UInt32 {
     let c = units[index]
     switch c {
     case Ch.f:
@@ -736,13 +734,13 @@ struct RegExpParser {
 
 // MARK: - Character helpers
 
-/// ASCII code units used by the parser.
 /// One enclosing disjunction of a parse position and the alternative it is in.
 struct AlternativeStep {
   let disjunction: Int
   var alternative: Int
 }
 
+/// ASCII code units used by the parser.
 enum Ch {
   static let backslash: UInt16 = 0x5C
   static let slash: UInt16 = 0x2F
@@ -766,6 +764,8 @@ enum Ch {
   static let less: UInt16 = 0x3C
   static let greater: UInt16 = 0x3E
   static let minus: UInt16 = 0x2D
+  static let ampersand: UInt16 = 0x26
+  static let q: UInt16 = 0x71
   static let underscore: UInt16 = 0x5F
   static let zero: UInt16 = 0x30
   static let one: UInt16 = 0x31

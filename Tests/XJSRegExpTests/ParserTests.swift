@@ -135,7 +135,9 @@ func acceptedPatterns(pattern: String, flags: String) {
   #expect(
     validateRegExpLiteral(pattern: units("a+"), flags: "gg") == "Invalid regular expression flags")
   #expect(validateRegExpLiteral(pattern: units("(a"), flags: "") == "Unterminated group")
-  #expect(validateRegExpLiteral(pattern: units("a"), flags: "v") != nil)
+  #expect(validateRegExpLiteral(pattern: units("[a&&b]"), flags: "v") == nil)
+  #expect(validateRegExpLiteral(pattern: units("[a&&b]"), flags: "u") == nil)  // a, &, b
+  #expect(validateRegExpLiteral(pattern: units("[(]"), flags: "v") != nil)
 }
 
 @Test func namesAndCaptureCounts() throws {
