@@ -117,6 +117,16 @@ public final class Scope {
   public let function: FunctionNode?
   /// For function scopes: is it an arrow function (no own this/arguments).
   public let isArrow: Bool
+  /// The synthetic function of a class's field initializers (eval there may not name `arguments`).
+  public var isClassFieldInitializer = false
+
+  /// Whether code of this function scope runs with a field initializer's `this` (an arrow
+  /// inherits it from its enclosing function), as PerformEval's inClassFieldInitializer.
+  public var isInsideClassFieldInitializer: Bool {
+    var scope: Scope = functionScope ?? self
+    while scope.isArrow, let parent = scope.parent, let outer = parent.functionScope { scope = outer }
+    return scope.isClassFieldInitializer
+  }
 
   /// This scope's bindings may be looked up by name at run time.
   public internal(set) var needsDescriptor = false
@@ -867,6 +877,7 @@ final class ScopeAnalyzer {
     }
     guard hasAny else { return nil }
     let scope = push(.function, strict: true)
+    scope.isClassFieldInitializer = !isStatic
     scope.declare("this", .this, at: 0)
     scope.declare("new.target", .newTarget, at: 0)
     scope.declare("%home", .homeObject, at: 0)

@@ -98,6 +98,8 @@ final class CodeBlock {
   let isStrict: Bool
   let isArrow: Bool
   let isClassConstructor: Bool
+  /// Direct eval here is in a class field initializer (ES2024 19.2.1.1 step 6.b.v).
+  var isInClassFieldInitializer = false
   let isDerivedConstructor: Bool
   /// Sloppy functions that read `this` get it coerced (undefined → global, primitives → objects).
   let needsThisCoercion: Bool

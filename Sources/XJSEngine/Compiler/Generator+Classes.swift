@@ -197,6 +197,7 @@ extension FunctionCompiler {
     let codeBlock = compiler.finish(
       parameterCount: 0, expectedArgumentCount: 0, sourceRange: node.range, isArrow: false,
       isClassConstructor: false, needsThisCoercion: false, argumentsAreMapped: false, isConstructorCapable: false)
+    codeBlock.isInClassFieldInitializer = scope.isClassFieldInitializer
     return runtime.newCodeBlockCell(codeBlock)
   }
 

@@ -197,6 +197,7 @@ extension FunctionCompiler {
       needsThisCoercion: needsThisCoercion,
       argumentsAreMapped: !scope.isStrict && function.hasSimpleParameterList,
       isConstructorCapable: function.kind == .normal)
+    codeBlock.isInClassFieldInitializer = scope.isInsideClassFieldInitializer
     return runtime.newCodeBlockCell(codeBlock)
   }
 

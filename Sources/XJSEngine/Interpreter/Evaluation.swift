@@ -79,10 +79,28 @@ extension Runtime {
       options.allowSuperProperty = callee.asObject.internalSlot(FunctionSlot.homeObject).isObject
     }
     options.allowSuperCall = callerCode.isDerivedConstructor
+    options.isInClassFieldInitializer = callerCode.isInClassFieldInitializer
+    options.privateNames = visiblePrivateNames(callerFrame[Frame.environmentOffset])
     let source = SourceFile(name: callerCode.source.name, text: argument.asString.utf16Array(heap))
     let code = try compileEvalSource(source, options: options, strict: callerCode.isStrict)
     return try runTopLevel(
       code, this: callerFrame[Frame.thisOffset], environment: callerFrame[Frame.environmentOffset])
+  }
+
+  /// The private names of the classes around a direct eval (its PrivateEnvironment, ES2024
+  /// 19.2.1.1 step 8), from the descriptors of the caller's environments: a direct eval
+  /// keeps every binding it can see, the hidden `#name` ones included, in an environment.
+  private func visiblePrivateNames(_ start: Value) -> Set<String> {
+    var names: Set<String> = []
+    var current = start
+    while current.isCell && current.asCell.cellKind == .environment {
+      let environment = EnvironmentRef(current)
+      for name in environment.descriptor?.names.keys ?? [:].keys where name.hasPrefix("#") && !name.contains(".") {
+        names.insert(String(name.dropFirst()))
+      }
+      current = environment.parent
+    }
+    return names
   }
 
   /// PerformEval for an indirect call: global code with eval's var semantics.
