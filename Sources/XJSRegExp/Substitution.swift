@@ -11,14 +11,17 @@
 ///     engine reads a JS object and converts the value with ToString.
 ///   - template: the replacement template.
 ///   - result: the expansion is appended here.
+///   - maximumLength: the expansion stops once `result` is longer than this (the caller's
+///     string length limit): a template of many `$1` can ask for terabytes.
 public func appendSubstitution<E: Error>(
   matched: [UInt16], string: [UInt16], position: Int, captures: [[UInt16]?],
   namedCaptures: (([UInt16]) throws(E) -> [UInt16]?)?, template: [UInt16],
-  into result: inout [UInt16]
+  into result: inout [UInt16], maximumLength: Int = .max
 ) throws(E) {
   let dollar: UInt16 = 0x24
   var i = 0
   while i < template.count {
+    if result.count > maximumLength { return }
     let c = template[i]
     guard c == dollar, i + 1 < template.count else {
       result.append(c)
@@ -86,22 +89,22 @@ private func appendCaptureReference(
 /// GetSubstitution returning the expansion; see `appendSubstitution`.
 public func getSubstitution<E: Error>(
   matched: [UInt16], string: [UInt16], position: Int, captures: [[UInt16]?],
-  namedCaptures: (([UInt16]) throws(E) -> [UInt16]?)?, template: [UInt16]
+  namedCaptures: (([UInt16]) throws(E) -> [UInt16]?)?, template: [UInt16], maximumLength: Int = .max
 ) throws(E) -> [UInt16] {
   var result: [UInt16] = []
   try appendSubstitution(
     matched: matched, string: string, position: position, captures: captures,
-    namedCaptures: namedCaptures, template: template, into: &result)
+    namedCaptures: namedCaptures, template: template, into: &result, maximumLength: maximumLength)
   return result
 }
 
 /// GetSubstitution for a match without named groups (`$<` stays literal).
 public func getSubstitution(
   matched: [UInt16], string: [UInt16], position: Int, captures: [[UInt16]?],
-  template: [UInt16]
+  template: [UInt16], maximumLength: Int = .max
 ) -> [UInt16] {
   let noNames: (([UInt16]) throws(Never) -> [UInt16]?)? = nil
   return getSubstitution(
     matched: matched, string: string, position: position, captures: captures,
-    namedCaptures: noNames, template: template)
+    namedCaptures: noNames, template: template, maximumLength: maximumLength)
 }

@@ -57,3 +57,16 @@ func substitute(_ template: String, named: [String: String]? = nil, groups: [Str
       template: units("$<a>"))
   }
 }
+
+@Test func expansionStopsPastTheMaximumLength() {
+  // 1,000 references to a 10-unit group would make 10,000 units; the expansion stops
+  // once it is longer than the limit, so a caller can throw before allocating the rest.
+  let template = units(String(repeating: "$1", count: 1000))
+  let result = getSubstitution(
+    matched: units("0123456789"), string: units("0123456789"), position: 0, captures: [units("0123456789")],
+    template: template, maximumLength: 25)
+  #expect(result.count > 25 && result.count <= 35)
+  let unlimited = getSubstitution(
+    matched: [], string: [], position: 0, captures: [units("0123456789")], template: template)
+  #expect(unlimited.count == 10_000)
+}

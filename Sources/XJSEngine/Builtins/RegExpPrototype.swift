@@ -620,7 +620,9 @@ private struct RegExpReplacer {
       }
     let expansion = getSubstitution(
       matched: Array(units[position..<(position + matchLength)]), string: units, position: position,
-      captures: captureList, namedCaptures: namedCaptures, template: templateUnits)
+      captures: captureList, namedCaptures: namedCaptures, template: templateUnits,
+      maximumLength: maximumStringLength)
+    if expansion.count > maximumStringLength { throw runtime.throwRangeError("Invalid string length") }
     return (position, matchLength, .units(expansion))
   }
 
@@ -661,7 +663,8 @@ private struct RegExpReplacer {
     let captureList = captures.values.map { $0.isUndefined ? nil : $0.asString.utf16Array(runtime.heap) }
     let expansion = try getSubstitution(
       matched: matched.utf16Array(runtime.heap), string: subjectCodeUnits(), position: position,
-      captures: captureList, namedCaptures: lookUp, template: templateUnits)
+      captures: captureList, namedCaptures: lookUp, template: templateUnits, maximumLength: maximumStringLength)
+    if expansion.count > maximumStringLength { throw runtime.throwRangeError("Invalid string length") }
     return (position, matched.length, .units(expansion))
   }
 

@@ -630,7 +630,9 @@ private struct StringReplacer {
       return
     }
     let expansion = getSubstitution(
-      matched: matchedUnits, string: stringUnits, position: position, captures: [], template: templateUnits!)
+      matched: matchedUnits, string: stringUnits, position: position, captures: [], template: templateUnits!,
+      maximumLength: maximumStringLength)
+    if expansion.count > maximumStringLength { throw runtime.throwRangeError("Invalid string length") }
     builder.append(expansion)
   }
 }
