@@ -1,6 +1,8 @@
 /// Character classes under the `v` flag (ES2024 22.2.1 ClassSetExpression): nested classes,
 /// union, intersection (`&&`), subtraction (`--`) and string literals `\q{…|…}`.
-/// Properties of strings (`\p{RGI_Emoji}`…) are not supported: no data for them.
+/// Of the properties of strings only `Emoji_Keycap_Sequence` is supported (its 12 strings
+/// are fixed by UTS #51); the RGI_Emoji sets need emoji-sequences data the standard library
+/// does not have.
 ///
 /// With `i`, every operand is first mapped through simple case folding (22.2.2.9.3
 /// MaybeSimpleCaseFolding) and complements are taken among folded characters (22.2.2.9.4
@@ -24,7 +26,11 @@ struct ClassSetValue {
 extension RegExpParser {
   /// `[ … ]` as an atom; `index` at the `[`.
   mutating func parseClassSetAtom() throws(RegExpSyntaxError) -> RegExpNode {
-    let value = try parseNestedClassSet()
+    classSetNode(try parseNestedClassSet())
+  }
+
+  /// The matcher of a class value: a plain class, or an alternation when it has strings.
+  func classSetNode(_ value: ClassSetValue) -> RegExpNode {
     guard !value.strings.isEmpty else { return .characterClass(value.characters, inverted: false) }
     // 22.2.2.7 CompileAtom: the longest strings first, then the single characters, then
     // the empty string.
@@ -143,6 +149,9 @@ extension RegExpParser {
         return try parseClassStringDisjunction()
       }
       index += 1
+      if let strings = try parseStringPropertyEscape() { return strings }
+      index -= 1
+      index += 1
       if let set = try parseCharacterClassEscape(inClass: true) {
         var value = ClassSetValue()
         value.characters = vModeEscapeSet(set, next)
@@ -162,6 +171,37 @@ extension RegExpParser {
     value.characters = folded(CodePointSet(low, high))
     value.isRange = true
     return value
+  }
+
+  /// `p{Name}` naming a property of strings (`v` mode), with `index` at the `p`; nil and
+  /// nothing consumed for any other escape. `\P{…}` of one is an early error (22.2.1.1).
+  mutating func parseStringPropertyEscape() throws(RegExpSyntaxError) -> ClassSetValue? {
+    guard let letter = current, letter == Ch.p || letter == Ch.P, peek(1) == Ch.leftBrace
+    else { return nil }
+    var end = index + 2
+    while end < units.count, units[end] != Ch.rightBrace { end += 1 }
+    guard end < units.count,
+      let strings = RegExpParser.stringProperty(String(decoding: units[(index + 2)..<end], as: UTF16.self))
+    else { return nil }
+    if letter == Ch.P { throw RegExpSyntaxError("Invalid property name") }
+    index = end + 1
+    var value = ClassSetValue()
+    value.mayContainStrings = true
+    for string in strings {
+      value.strings.insert(foldsCase ? string.map { CaseFolding.unicode.canonicalize($0) } : string)
+    }
+    return value
+  }
+
+  /// The strings of a supported property of strings.
+  static func stringProperty(_ name: String) -> [[UInt32]]? {
+    switch name {
+    case "Emoji_Keycap_Sequence":
+      // UTS #51 ED-14c: [0-9#*] U+FE0F U+20E3.
+      return Array("#*0123456789".unicodeScalars).map { [$0.value, 0xFE0F, 0x20E3] }
+    default:
+      return nil
+    }
   }
 
   /// `\q{…|…}` after `\q`: each alternative a string of ClassSetCharacters.

@@ -444,6 +444,9 @@ struct RegExpParser {
   private mutating func parseAtomEscape() throws(RegExpSyntaxError) -> RegExpNode {
     index += 1  // backslash
     guard let c = current else { throw RegExpSyntaxError("\\ at end of pattern") }
+    if flags.contains(.unicodeSets), let strings = try parseStringPropertyEscape() {
+      return classSetNode(strings)
+    }
     if let set = try parseCharacterClassEscape(inClass: false) {
       if flags.contains(.unicodeSets) { return .characterClass(vModeEscapeSet(set, c), inverted: false) }
       return .characterClass(set, inverted: false)

@@ -48,3 +48,14 @@ import Testing
   #expect(compileError("[a", "v") == "Unterminated character class")
   #expect(compileError("[\\p{RGI_Emoji}]", "v") == "Invalid property name in character class")
 }
+
+@Test func emojiKeycapSequenceProperty() {
+  let keycap1 = "1\u{FE0F}\u{20E3}"
+  #expect(exec("^\\p{Emoji_Keycap_Sequence}+$", "v", keycap1 + "#\u{FE0F}\u{20E3}") != nil)
+  #expect(exec("\\p{Emoji_Keycap_Sequence}", "v", "1\u{20E3}") == nil)  // no U+FE0F
+  #expect(exec("[\\p{Emoji_Keycap_Sequence}--\\q{1\u{FE0F}\u{20E3}}]", "v", keycap1) == nil)
+  #expect(exec("[\\p{Emoji_Keycap_Sequence}a]+", "v", "a" + keycap1) == ["a" + keycap1])
+  #expect(compileError("\\P{Emoji_Keycap_Sequence}", "v") == "Invalid property name")
+  #expect(compileError("[^\\p{Emoji_Keycap_Sequence}]", "v") == "Negated character class may contain strings")
+  #expect(compileError("\\p{Emoji_Keycap_Sequence}", "u") == "Invalid property name")
+}
