@@ -160,6 +160,7 @@ enum Opcode: UInt32, CaseIterable {
   // Calls
   case call
   case callWithSpread
+  case callEvalWithSpread
   case construct
   case constructWithSpread
   case superCall
@@ -350,6 +351,8 @@ enum Opcode: UInt32, CaseIterable {
     case .toObject: return op("ToObject", [r, r], "dst = ToObject(src)")
     case .call: return op("Call", [r, r, .count], "dst = call (callee at base-1, this at base-2, args at base…)")
     case .callWithSpread: return op("CallWithSpread", [r, r, r, r], "dst = callee.apply(this, array)")
+    case .callEvalWithSpread:
+      return op("CallEvalWithSpread", [r, r, r, r], "eval(...array): a direct eval if callee is %eval%")
     case .construct: return op("Construct", [r, r, .count], "dst = new callee(args at base…)")
     case .constructWithSpread: return op("ConstructWithSpread", [r, r, r], "dst = new callee(...array)")
     case .superCall:

@@ -735,7 +735,7 @@ extension FunctionCompiler {
     if spread {
       let array = try compileArgumentArray(arguments)
       at(range)
-      emit(.callWithSpread, target, calleeRegister, thisRegister, array)
+      emit(isDirectEval ? .callEvalWithSpread : .callWithSpread, target, calleeRegister, thisRegister, array)
       return target
     }
     try compileArgumentsInto(arguments, base: base)

@@ -656,14 +656,22 @@ extension Runtime {
                 frame: fp, pcOffset: offset)
             }
             pc += 4
-          case .callWithSpread:
+          case .callWithSpread, .callEvalWithSpread:
             let offset = pc - UnsafePointer(code.pointee.instructions)
             registerStack.top = fp + Int(code.pointee.registerCount)
             let list = fp[operand(pc, 4)].asObject
             let values = denseValues(list)
-            fp[operand(pc, 1)] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
-              try callFromInterpreter(
-                fp[operand(pc, 2)], this: fp[operand(pc, 3)], arguments: buffer, frame: fp, pcOffset: offset)
+            let callee = fp[operand(pc, 2)]
+            if opcode == .callEvalWithSpread && callee == realm[.evalFunction] {
+              let callerCode = code.pointee.owner.takeUnretainedValue()
+              fp[operand(pc, 1)] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
+                try performDirectEval(arguments: buffer, callerFrame: fp, callerCode: callerCode, pcOffset: offset)
+              }
+            } else {
+              fp[operand(pc, 1)] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
+                try callFromInterpreter(
+                  callee, this: fp[operand(pc, 3)], arguments: buffer, frame: fp, pcOffset: offset)
+              }
             }
             pc += 5
           case .construct:
