@@ -694,10 +694,13 @@ extension FunctionCompiler {
     emit(.moveException, valueRegister)
     emit(.loadInt, kindRegister, CompletionKind.throw)
     bind(entry)
-    // The finally block must not clobber the pending completion.
+    // The finally block must not clobber the pending completion; a break or continue out of
+    // it carries the finally block's own value, undefined if it has none (ES2024 14.15.3:
+    // UpdateEmpty(F, undefined)).
     let savedCompletion = completionRegister.map { register -> Int32 in
       let saved = allocateRegister()
       emit(.move, saved, register)
+      emit(.loadUndefined, register)
       return saved
     }
     try compileBlock(finalizer)
