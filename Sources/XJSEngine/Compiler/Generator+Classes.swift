@@ -137,22 +137,17 @@ extension FunctionCompiler {
         emit(.definePrivate, target, privateName, loadSpecialUnchecked(privateMethodBindingName(name, .method)), 1)
         continue
       }
-      let getter = loadPrivateAccessorHalf(node, name, .getter, isStatic: isStatic)
-      let setter = loadPrivateAccessorHalf(node, name, .setter, isStatic: isStatic)
+      let getter = loadPrivateAccessorHalf(node, name, .getter)
+      let setter = loadPrivateAccessorHalf(node, name, .setter)
       emit(.definePrivateAccessor, target, privateName, getter, setter)
     }
   }
 
-  private func loadPrivateAccessorHalf(_ node: ClassNode, _ name: String, _ kind: MethodKind, isStatic: Bool)
-    -> Int32
-  {
-    let exists = node.members.contains { member in
-      guard member.isStatic == isStatic, case .method(let key, _, let memberKind) = member.kind,
-        case .privateName(let memberName) = key.name
-      else { return false }
-      return memberName == name && memberKind == kind
-    }
-    if exists { return loadSpecialUnchecked(privateMethodBindingName(name, kind)) }
+  /// A private getter or setter closure, or undefined when the class declares only the other
+  /// half (its hidden binding exists exactly when the class declares that half).
+  private func loadPrivateAccessorHalf(_ node: ClassNode, _ name: String, _ kind: MethodKind) -> Int32 {
+    let bindingName = privateMethodBindingName(name, kind)
+    if node.scope!.bindings[bindingName] != nil { return loadSpecialUnchecked(bindingName) }
     let undefined = allocateRegister()
     emit(.loadUndefined, undefined)
     return undefined

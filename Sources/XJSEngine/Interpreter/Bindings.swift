@@ -344,15 +344,20 @@ extension Runtime {
       return try get(object, key)
     case .globalLexical:
       return try getGlobalOrUndefined(name)
+    case .global where orUndefined && isThisName(string), .none where orUndefined && isThisName(string):
+      // `this` of eval code that reaches the global environment: its [[GlobalThisValue]].
+      return realm.globalObject.value
     case .global:
-      if orUndefined && string.swiftString(heap) == "this" { return realm.globalObject.value }
       return try get(realm.globalObject, key)
     case .none:
-      // `this` of eval code that reaches the global environment: its [[GlobalThisValue]].
-      if orUndefined && string.swiftString(heap) == "this" { return realm.globalObject.value }
       if orUndefined { return .undefined }
       throw referenceError("\(string.swiftString(heap)) is not defined")
     }
+  }
+
+  /// The special name `this` (eval code resolves it by name).
+  private func isThisName(_ string: StringRef) -> Bool {
+    string.length == 4 && string.swiftString(heap) == "this"
   }
 
   /// The function and this value for a call to a name under `with`.

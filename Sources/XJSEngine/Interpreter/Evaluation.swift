@@ -95,10 +95,11 @@ extension Runtime {
     var current = start
     while current.isCell && current.asCell.cellKind == .environment {
       let environment = EnvironmentRef(current)
-      for name in environment.descriptor?.names.keys ?? [:].keys where name.hasPrefix("#") && !name.contains(".") {
+      current = environment.parent
+      guard let descriptor = environment.descriptor else { continue }
+      for name in descriptor.names.keys where name.hasPrefix("#") && !name.contains(".") {
         names.insert(String(name.dropFirst()))
       }
-      current = environment.parent
     }
     return names
   }
