@@ -19,6 +19,7 @@ extension Realm {
     installNumber(runtime)
     installBoolean(runtime)
     installSymbol(runtime)
+    installBigInt(runtime)
     installMath(runtime)
     installJSON(runtime)
     installRegExp(runtime)

@@ -74,6 +74,7 @@ struct Inspector {
     if value.isNull { return "null" }
     if value.isBoolean { return value.asBool ? "true" : "false" }
     if value.isSymbol { return runtime.symbolDescriptiveString(value.asSymbol) }
+    if value.isBigInt { return runtime.bigIntToString(value.asBigInt).swiftString(runtime.heap) + "n" }
     guard value.isObject else { return "?" }
     let object = value.asObject
     if seen.contains(value) { return "[Circular *1]" }
@@ -87,10 +88,12 @@ struct Inspector {
     case .regExp, .date:
       return (try? runtime.toString(value).swiftString(runtime.heap)) ?? "[object]"
     case .map, .set: return renderCollection(object, depth: depth)
-    case .booleanObject, .numberObject, .stringObject:
+    case .booleanObject, .numberObject, .stringObject, .bigIntObject:
       let inner = render(object.internalSlot(0), depth: depth, nested: true)
-      let kind =
-        object.objectClass == .booleanObject ? "Boolean" : object.objectClass == .numberObject ? "Number" : "String"
+      let kinds: [ObjectClass: String] = [
+        .booleanObject: "Boolean", .numberObject: "Number", .stringObject: "String", .bigIntObject: "BigInt",
+      ]
+      let kind = kinds[object.objectClass] ?? "Object"
       return "[\(kind): \(inner)]"
     default: return renderObject(object, depth: depth)
     }

@@ -135,8 +135,7 @@ extension Runtime {
   {
     let view = try thisObject(arguments, .dataView, method)
     let index = try toIndex(arguments[0], "Offset is outside the bounds of the DataView")
-    let value = arguments[1]
-    let number = value.isNumber ? value : Value(try toNumberSlow(value))
+    let number = try typedArrayElementValue(kind, arguments[1])
     let littleEndian = toBoolean(arguments[2])
     let address = try viewElementAddress(view, index, kind, method)
     var scratch: UInt64 = 0
@@ -168,7 +167,7 @@ extension Runtime {
       let base = bytes.baseAddress!
       fill(base)
       if littleEndian != hostIsLittleEndian { reverseBytes(base, kind.elementSize) }
-      return kind.load(base)
+      return kind.load(base, self)
     }
   }
 }

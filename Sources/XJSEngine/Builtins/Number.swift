@@ -9,8 +9,9 @@ extension Realm {
     self[.numberPrototype] = prototype.value
     let constructor = makeConstructor("Number", length: 1, prototype: prototype) {
       runtime, arguments throws(JSException) in
-      // Number ( value ) (21.1.1.1): ToNumeric first, then the wrapper.
-      let number = arguments.count == 0 ? Value(Int32(0)) : try runtime.toNumeric(arguments[0])
+      // Number ( value ) (21.1.1.1): ToNumeric first (a BigInt becomes its Number value), then the wrapper.
+      var number = arguments.count == 0 ? Value(Int32(0)) : try runtime.toNumeric(arguments[0])
+      if number.isBigInt { number = Value(number: number.asBigInt.integer.toDouble()) }
       if arguments.newTarget.isUndefined { return number }
       let object = try runtime.ordinaryCreateFromConstructor(
         arguments.newTarget, fallback: .numberPrototype, objectClass: .numberObject)

@@ -104,8 +104,8 @@ final class OrderedHashTable: HeapTraceable {
 
   @inline(__always) private func hash(_ key: Value) -> Int {
     if key.isString { return Int(key.asString.hash(heap)) }
+    var bits = key.isBigInt ? key.asBigInt.hash : key.bits
     // A 64-bit finalizer (MurmurHash3's fmix64) spreads pointers and number bits.
-    var bits = key.bits
     bits ^= bits >> 33
     bits &*= 0xff51_afd7_ed55_8ccd
     bits ^= bits >> 33
@@ -114,7 +114,8 @@ final class OrderedHashTable: HeapTraceable {
 
   @inline(__always) private func sameKey(_ stored: Value, _ key: Value) -> Bool {
     if stored.bits == key.bits { return true }
-    return stored.isString && key.isString && stored.asString.equals(key.asString, heap)
+    if stored.isString && key.isString { return stored.asString.equals(key.asString, heap) }
+    return stored.isBigInt && key.isBigInt && stored.asBigInt.equals(key.asBigInt)
   }
 
   // MARK: Lookup

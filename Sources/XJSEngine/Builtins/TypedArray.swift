@@ -92,9 +92,8 @@ extension Realm {
     runtime.defineNativeMethod(prototype, "sort", length: 1) { runtime, arguments throws(JSException) in
       let comparator = try runtime.requireSortComparator(arguments[0])
       let (view, length) = try runtime.validateTypedArray(arguments.this, "%TypedArray%.prototype.sort")
-      let sorted = try runtime.sortedElements(view, length, comparator: comparator)
-      // The comparator may have shrunk the buffer: only valid indices are written.
-      for index in 0..<sorted.count { runtime.storeIfValid(view, index, Value(number: sorted[index])) }
+      // The comparator may shrink the buffer: only valid indices are written.
+      try runtime.sortElements(of: view, length, comparator: comparator, into: view)
       return view.value
     }
     runtime.defineNativeMethod(prototype, "with", length: 2) { runtime, arguments throws(JSException) in
@@ -175,8 +174,7 @@ extension Realm {
       let comparator = try runtime.requireSortComparator(arguments[0])
       let (view, length) = try runtime.validateTypedArray(arguments.this, "%TypedArray%.prototype.toSorted")
       let result = try runtime.typedArrayCreateSameType(view, length: length)
-      let sorted = try runtime.sortedElements(view, length, comparator: comparator)
-      for index in 0..<sorted.count { runtime.storeIfValid(result, index, Value(number: sorted[index])) }
+      try runtime.sortElements(of: view, length, comparator: comparator, into: result)
       return result.value
     }
   }
@@ -313,8 +311,7 @@ extension Runtime {
   func typedArrayFill(_ arguments: NativeArguments) throws(JSException) -> Value {
     let method = "%TypedArray%.prototype.fill"
     let (view, length) = try validateTypedArray(arguments.this, method)
-    let value = arguments[0]
-    let number = value.isNumber ? value : Value(try toNumberSlow(value))
+    let number = try typedArrayElementValue(typedArrayKind(view), arguments[0])
     let start = try relativeIndex(arguments[1], length: length, default: 0)
     var end = try relativeIndex(arguments[2], length: length, default: length)
     guard let newLength = typedArrayLength(view) else {
@@ -373,6 +370,9 @@ extension Runtime {
     guard let targetLength = typedArrayLength(target), let sourceLength = typedArrayLength(source) else {
       throw typeError("Cannot perform \(method) on a detached or out-of-bounds ArrayBuffer")
     }
+    if typedArrayKind(target).isBigInt != typedArrayKind(source).isBigInt {
+      throw typeError("\(method): cannot mix BigInt and Number typed arrays")
+    }
     if offset.isInfinite || Double(sourceLength) + offset > Double(targetLength) {
       throw rangeError("offset is out of bounds")
     }
@@ -404,8 +404,7 @@ extension Runtime {
     let relative = try toIntegerOrInfinity(arguments[0])
     // + 0: ToIntegerOrInfinity's -0 (from -0.5) is the mathematical 0.
     let actualIndex = (relative >= 0 ? relative : Double(length) + relative) + 0
-    let value = arguments[1]
-    let number = value.isNumber ? value : Value(try toNumberSlow(value))
+    let number = try typedArrayElementValue(typedArrayKind(view), arguments[1])
     if !isValidIntegerIndex(view, actualIndex) { throw rangeError("Invalid typed array index") }
     let result = try typedArrayCreateSameType(view, length: length)
     for index in 0..<length {
@@ -424,6 +423,53 @@ extension Runtime {
       throw typeError("The comparison function must be either a function or undefined")
     }
     return comparator
+  }
+
+  /// Sorts the first `length` elements of `view` and writes them to `target`'s valid indices.
+  func sortElements(of view: ObjectRef, _ length: Int, comparator: Value, into target: ObjectRef)
+    throws(JSException)
+  {
+    if typedArrayKind(view).isBigInt {
+      let sorted = try sortedBigIntElements(view, length, comparator: comparator)
+      for index in 0..<sorted.count { storeRawIfValid(target, index, sorted[index]) }
+    } else {
+      let sorted = try sortedElements(view, length, comparator: comparator)
+      for index in 0..<sorted.count { storeIfValid(target, index, Value(number: sorted[index])) }
+    }
+  }
+
+  /// The elements of a BigInt typed array as raw 64-bit patterns, in BigInt order (signed for
+  /// BigInt64Array) or the comparator's, stable.
+  private func sortedBigIntElements(_ view: ObjectRef, _ length: Int, comparator: Value) throws(JSException)
+    -> [UInt64]
+  {
+    let signed = typedArrayKind(view) == .bigInt64
+    var elements = [UInt64](repeating: 0, count: length)
+    if let data = typedArrayState(view).data {
+      for index in 0..<length { elements[index] = data.load(fromByteOffset: index * 8, as: UInt64.self) }
+    }
+    if comparator.isUndefined {
+      if signed {
+        elements.sort { Int64(bitPattern: $0) < Int64(bitPattern: $1) }
+      } else {
+        elements.sort()
+      }
+      return elements
+    }
+    try mergeSort(&elements) { a, b throws(JSException) in
+      let x = signed ? newBigInt(Int64(bitPattern: a)).value : newBigInt(a).value
+      let y = signed ? newBigInt(Int64(bitPattern: b)).value : newBigInt(b).value
+      let result = try toNumber(call(comparator, this: .undefined, arguments: [x, y]))
+      return !(result > 0)  // NaN counts as +0
+    }
+    return elements
+  }
+
+  /// Stores a raw 64-bit element into a BigInt typed array if the index is still valid.
+  private func storeRawIfValid(_ view: ObjectRef, _ index: Int, _ bits: UInt64) {
+    let (data, length) = typedArrayState(view)
+    guard index >= 0 && index < length, let data else { return }
+    data.storeBytes(of: bits, toByteOffset: index * 8, as: UInt64.self)
   }
 
   /// SortIndexedProperties with TypedArray SortCompare: numeric order (-0 before +0, NaN
@@ -538,10 +584,17 @@ extension Runtime {
     if length == 0 { return Value(Int32(-1)) }
     guard let start = try searchStart(arguments[1], length: length) else { return Value(Int32(-1)) }
     let target = arguments[0]
+    let present = min(length, typedArrayLength(view) ?? 0)
+    if typedArrayKind(view).isBigInt {
+      guard target.isBigInt else { return Value(Int32(-1)) }
+      for index in start..<max(start, present) where isStrictlyEqual(typedArrayGetElement(view, index), target) {
+        return Value(index)
+      }
+      return Value(Int32(-1))
+    }
     guard target.isNumber else { return Value(Int32(-1)) }
     // HasProperty is false past a shrink, and elements are numbers: strict equality on numbers.
     let wanted = target.asNumber
-    let present = min(length, typedArrayLength(view) ?? 0)
     for index in start..<max(start, present) where typedArrayGetElement(view, index).asNumber == wanted {
       return Value(index)
     }
@@ -555,12 +608,12 @@ extension Runtime {
     if from == -.infinity { return Value(Int32(-1)) }
     let start = from >= 0 ? min(from, Double(length - 1)) : Double(length) + from
     let target = arguments[0]
-    guard target.isNumber, start >= 0 else { return Value(Int32(-1)) }
-    let wanted = target.asNumber
+    let isBigInt = typedArrayKind(view).isBigInt
+    guard isBigInt ? target.isBigInt : target.isNumber, start >= 0 else { return Value(Int32(-1)) }
     let present = typedArrayLength(view) ?? 0
     var index = Int(start)
     while index >= 0 {
-      if index < present && typedArrayGetElement(view, index).asNumber == wanted { return Value(index) }
+      if index < present && isStrictlyEqual(typedArrayGetElement(view, index), target) { return Value(index) }
       index -= 1
     }
     return Value(Int32(-1))
@@ -628,7 +681,11 @@ extension Runtime {
     }
     let defaultConstructor = realm[kind.constructorIntrinsic]
     let constructor = try speciesConstructor(view, default: defaultConstructor)
-    return try typedArrayCreate(from: constructor, arguments: constructorArguments, method).value
+    let result = try typedArrayCreate(from: constructor, arguments: constructorArguments, method)
+    if typedArrayKind(result).isBigInt != kind.isBigInt {
+      throw typeError("\(method): the species constructor made a typed array of the other content type")
+    }
+    return result.value
   }
 
   // MARK: - join and toLocaleString

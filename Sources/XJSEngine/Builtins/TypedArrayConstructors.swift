@@ -2,9 +2,8 @@ import Glibc
 
 // The concrete typed array constructors (ES2024 23.2.5–23.2.7): Int8Array, Uint8Array,
 // Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array,
-// Float64Array and Float16Array (ES2025), and the abstract operations that create typed
-// arrays (TypedArrayCreateFromConstructor, TypedArraySpeciesCreate, …).
-// BigInt64Array/BigUint64Array are not provided: xjs has no BigInt yet.
+// Float64Array, Float16Array (ES2025), BigInt64Array and BigUint64Array, and the abstract
+// operations that create typed arrays (TypedArrayCreateFromConstructor, TypedArraySpeciesCreate, …).
 
 extension Realm {
   func installTypedArrayConstructors(_ runtime: Runtime) {
@@ -72,20 +71,25 @@ extension Runtime {
     guard let length = typedArrayLength(source) else {
       throw typeError("Cannot construct \(kind.name) from a detached or out-of-bounds typed array")
     }
+    if kind.isBigInt != typedArrayKind(source).isBigInt {
+      throw typeError("Cannot construct \(kind.name) from a \(typedArrayKind(source).name)")
+    }
     let result = try allocateTypedArray(kind, prototype: prototype, length: length)
     copyElements(from: source, start: 0, count: length, to: result, at: 0)
     return result
   }
 
-  /// Copies `count` elements between typed arrays (both in bounds for the range), converting
-  /// between kinds; overlapping ranges of one buffer behave like a copy through a temporary.
+  /// Copies `count` elements between typed arrays of one content type (both in bounds for the
+  /// range), converting between kinds; overlapping ranges of one buffer behave like a copy
+  /// through a temporary.
   func copyElements(from source: ObjectRef, start: Int, count: Int, to target: ObjectRef, at targetStart: Int) {
     guard count > 0, let from = typedArrayState(source).data, let to = typedArrayState(target).data else { return }
     let sourceKind = typedArrayKind(source)
     let targetKind = typedArrayKind(target)
     let sourceBytes = from + start * sourceKind.elementSize
     let targetBytes = to + targetStart * targetKind.elementSize
-    if sourceKind == targetKind {
+    // BigInt64 and BigUint64 elements convert by keeping the 64 bits.
+    if sourceKind == targetKind || (sourceKind.isBigInt && targetKind.isBigInt) {
       memmove(targetBytes, sourceBytes, count * sourceKind.elementSize)
       return
     }
@@ -93,14 +97,14 @@ extension Runtime {
     let targetStride = targetKind.elementSize
     if source.internalSlot(TypedArraySlot.buffer) != target.internalSlot(TypedArraySlot.buffer) {
       for index in 0..<count {
-        targetKind.store(sourceKind.load(sourceBytes + index * sourceStride), targetBytes + index * targetStride)
+        targetKind.store(sourceKind.load(sourceBytes + index * sourceStride, self), targetBytes + index * targetStride)
       }
       return
     }
     // Different kinds over one buffer may overlap: read everything (numbers) before writing.
     let values = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
     defer { values.deallocate() }
-    for index in 0..<count { values[index] = sourceKind.load(sourceBytes + index * sourceStride) }
+    for index in 0..<count { values[index] = sourceKind.load(sourceBytes + index * sourceStride, self) }
     for index in 0..<count { targetKind.store(values[index], targetBytes + index * targetStride) }
   }
 
@@ -219,7 +223,11 @@ extension Runtime {
       // What Construct(%TA%, « length ») does, without the call.
       return try allocateTypedArray(kind, prototype: realm[kind.prototypeIntrinsic], length: length)
     }
-    return try typedArrayCreate(from: constructor, length: length, method)
+    let result = try typedArrayCreate(from: constructor, length: length, method)
+    if typedArrayKind(result).isBigInt != kind.isBigInt {
+      throw typeError("\(method): the species constructor made a typed array of the other content type")
+    }
+    return result
   }
 
   /// TypedArrayCreateSameType(exemplar, « length »).

@@ -23,7 +23,6 @@ enum TypedArraySlot {
 }
 
 /// The element types ([[TypedArrayName]] and its Element Type, ES2024 Table 71).
-/// BigInt64/BigUint64 are absent: xjs has no BigInt yet.
 enum TypedArrayKind: Int32, CaseIterable {
   case int8 = 0
   case uint8
@@ -35,15 +34,20 @@ enum TypedArrayKind: Int32, CaseIterable {
   case float32
   case float64
   case float16
+  case bigInt64
+  case bigUint64
 
   var elementSize: Int {
     switch self {
     case .int8, .uint8, .uint8Clamped: 1
     case .int16, .uint16, .float16: 2
     case .int32, .uint32, .float32: 4
-    case .float64: 8
+    case .float64, .bigInt64, .bigUint64: 8
     }
   }
+
+  /// [[ContentType]] is BigInt (the elements are BigInts, not Numbers).
+  @inline(__always) var isBigInt: Bool { self == .bigInt64 || self == .bigUint64 }
 
   var name: String {
     switch self {
@@ -57,6 +61,8 @@ enum TypedArrayKind: Int32, CaseIterable {
     case .float32: "Float32Array"
     case .float64: "Float64Array"
     case .float16: "Float16Array"
+    case .bigInt64: "BigInt64Array"
+    case .bigUint64: "BigUint64Array"
     }
   }
 
@@ -72,6 +78,8 @@ enum TypedArrayKind: Int32, CaseIterable {
     case .float32: .float32ArrayPrototype
     case .float64: .float64ArrayPrototype
     case .float16: .float16ArrayPrototype
+    case .bigInt64: .bigInt64ArrayPrototype
+    case .bigUint64: .bigUint64ArrayPrototype
     }
   }
 
@@ -87,13 +95,15 @@ enum TypedArrayKind: Int32, CaseIterable {
     case .float32: .float32ArrayConstructor
     case .float64: .float64ArrayConstructor
     case .float16: .float16ArrayConstructor
+    case .bigInt64: .bigInt64ArrayConstructor
+    case .bigUint64: .bigUint64ArrayConstructor
     }
   }
 
   // MARK: Raw element access (RawBytesToNumeric / NumericToRawBytes, native byte order)
 
-  /// The element at `address` as a Number value (int32-encoded when exact).
-  @inline(__always) func load(_ address: UnsafeRawPointer) -> Value {
+  /// The element at `address` as a Number value (int32-encoded when exact) or a new BigInt.
+  @inline(__always) func load(_ address: UnsafeRawPointer, _ runtime: Runtime) -> Value {
     switch self {
     case .int8: return Value(Int32(address.load(as: Int8.self)))
     case .uint8, .uint8Clamped: return Value(Int32(address.load(as: UInt8.self)))
@@ -106,11 +116,13 @@ enum TypedArrayKind: Int32, CaseIterable {
     case .float32: return Value(number: Double(address.load(as: Float.self)))
     case .float64: return Value(number: address.load(as: Double.self))
     case .float16: return Value(number: Double(address.load(as: Float16.self)))
+    case .bigInt64: return runtime.newBigInt(address.load(as: Int64.self)).value
+    case .bigUint64: return runtime.newBigInt(address.load(as: UInt64.self)).value
     }
   }
 
-  /// Stores a Number value (int32 or double) with this kind's conversion
-  /// (ToInt8 … ToUint32 wrap modulo 2^n, ToUint8Clamp rounds half to even).
+  /// Stores a Number value (int32 or double), or a BigInt for the BigInt kinds, with this
+  /// kind's conversion (ToInt8 … ToBigUint64 wrap modulo 2^n, ToUint8Clamp rounds half to even).
   @inline(__always) func store(_ number: Value, _ address: UnsafeMutableRawPointer) {
     switch self {
     case .int8, .uint8: address.storeBytes(of: UInt8(truncatingIfNeeded: wrappedInt32(number)), as: UInt8.self)
@@ -121,6 +133,7 @@ enum TypedArrayKind: Int32, CaseIterable {
     case .float32: address.storeBytes(of: Float(number.asNumber), as: Float.self)
     case .float64: address.storeBytes(of: number.asNumber, as: Double.self)
     case .float16: address.storeBytes(of: Float16(number.asNumber), as: Float16.self)
+    case .bigInt64, .bigUint64: address.storeBytes(of: number.asBigInt.truncatedUInt64, as: UInt64.self)
     }
   }
 
@@ -230,17 +243,24 @@ extension Runtime {
     let (data, length) = typedArrayState(view)
     guard index >= 0 && index < length, let data else { return .undefined }
     let kind = typedArrayKind(view)
-    return kind.load(data + index * kind.elementSize)
+    return kind.load(data + index * kind.elementSize, self)
+  }
+
+  /// The value a typed array of `kind` stores for `value`: ToBigInt for BigInt content, else
+  /// ToNumber (either may run user code).
+  @inline(__always) func typedArrayElementValue(_ kind: TypedArrayKind, _ value: Value) throws(JSException) -> Value {
+    if kind.isBigInt { return try toBigInt(value).value }
+    return value.isNumber ? value : Value(try toNumberSlow(value))
   }
 
   /// TypedArraySetElement (ES2024 10.4.5.16): converts first (which may run code that
   /// detaches or shrinks the buffer), then stores if the index is still valid.
   func typedArraySetElement(_ view: ObjectRef, _ index: Double, _ value: Value) throws(JSException) {
-    let number = value.isNumber ? value : Value(try toNumberSlow(value))
+    let number = try typedArrayElementValue(typedArrayKind(view), value)
     storeIfValid(view, index, number)
   }
 
-  /// Stores an already converted Number at `index` if IsValidIntegerIndex holds.
+  /// Stores an already converted Number (or BigInt) at `index` if IsValidIntegerIndex holds.
   @inline(__always) func storeIfValid(_ view: ObjectRef, _ index: Double, _ number: Value) {
     // -0 and fractions are never valid indices.
     guard index.sign == .plus, index == index.rounded(.towardZero), index < 9_007_199_254_740_992 else { return }
@@ -294,7 +314,7 @@ extension Runtime {
       let (data, length) = typedArrayState(view)
       guard index < length, let data else { return .absent }
       let kind = typedArrayKind(view)
-      return .data(kind.load(data + index * kind.elementSize), .default, .typedArrayElement(index))
+      return .data(kind.load(data + index * kind.elementSize, self), .default, .typedArrayElement(index))
     }
     guard let numeric = canonicalNumericIndex(key) else { return nil }
     guard isValidIntegerIndex(view, numeric) else { return .absent }

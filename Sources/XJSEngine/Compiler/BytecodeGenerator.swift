@@ -170,6 +170,13 @@ final class FunctionCompiler {
     return index
   }
 
+  /// A BigInt literal's value (the lexer gives its decimal digits); nil when it is wider
+  /// than BigInteger.maximumBits.
+  func bigIntConstant(_ digits: String) -> Int32? {
+    guard let integer = try? BigInteger(digits: digits.utf8, radix: 10) else { return nil }
+    return constant(runtime.newBigInt(integer).value)
+  }
+
   func newCacheSite() -> Int32 {
     cacheSiteCount += 1
     return Int32(cacheSiteCount - 1)

@@ -20,8 +20,13 @@ extension FunctionCompiler {
         emit(.loadConstant, target, numberConstant(number))
       }
       return target
-    case .bigIntLiteral:
-      throw CompileError(message: "BigInt is not supported yet", offset: Int(expression.range.start))
+    case .bigIntLiteral(let digits):
+      let target = destination ?? allocateRegister()
+      guard let constant = bigIntConstant(digits) else {
+        throw CompileError(message: "BigInt literal is too large", offset: Int(expression.range.start))
+      }
+      emit(.loadConstant, target, constant)
+      return target
     case .stringLiteral(let units):
       let target = destination ?? allocateRegister()
       emit(.loadConstant, target, stringConstant(units))

@@ -297,6 +297,7 @@ extension Runtime {
     }
     if value.isSymbol { return symbolDescriptiveString(value.asSymbol) }
     if value.isNumber || value.isBoolean { return (try? toString(value).swiftString(heap)) ?? "value" }
+    if value.isBigInt { return bigIntToString(value.asBigInt).swiftString(heap) + "n" }
     if value.isObject {
       let object = value.asObject
       if object.isCallable {

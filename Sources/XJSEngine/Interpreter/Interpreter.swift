@@ -81,8 +81,10 @@ extension Runtime {
             if a.isInt32 && b.isInt32 {
               let (difference, overflow) = a.asInt32.subtractingReportingOverflow(b.asInt32)
               fp[operand(pc, 1)] = overflow ? Value(Double(a.asInt32) - Double(b.asInt32)) : Value(difference)
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = Value(number: a.asNumber - b.asNumber)
             } else {
-              fp[operand(pc, 1)] = Value(number: try toNumber(a) - toNumber(b))
+              fp[operand(pc, 1)] = try numericOperatorSlow(.subtract, a, b)
             }
             pc += 4
           case .multiply:
@@ -95,36 +97,50 @@ extension Runtime {
               } else {
                 fp[operand(pc, 1)] = Value(number: Double(a.asInt32) * Double(b.asInt32))
               }
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = Value(number: a.asNumber * b.asNumber)
             } else {
-              fp[operand(pc, 1)] = Value(number: try toNumber(a) * toNumber(b))
+              fp[operand(pc, 1)] = try numericOperatorSlow(.multiply, a, b)
             }
             pc += 4
           case .divide:
             let a = fp[operand(pc, 2)]
             let b = fp[operand(pc, 3)]
-            fp[operand(pc, 1)] = Value(number: try toNumber(a) / toNumber(b))
+            if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = Value(number: a.asNumber / b.asNumber)
+            } else {
+              fp[operand(pc, 1)] = try numericOperatorSlow(.divide, a, b)
+            }
             pc += 4
           case .remainder:
             let a = fp[operand(pc, 2)]
             let b = fp[operand(pc, 3)]
             if a.isInt32 && b.isInt32 && a.asInt32 >= 0 && b.asInt32 > 0 {
               fp[operand(pc, 1)] = Value(a.asInt32 % b.asInt32)
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = Value(number: numberRemainder(a.asNumber, b.asNumber))
             } else {
-              fp[operand(pc, 1)] = Value(number: numberRemainder(try toNumber(a), try toNumber(b)))
+              fp[operand(pc, 1)] = try numericOperatorSlow(.remainder, a, b)
             }
             pc += 4
           case .exponent:
-            let a = try toNumber(fp[operand(pc, 2)])
-            let b = try toNumber(fp[operand(pc, 3)])
-            fp[operand(pc, 1)] = Value(number: numberPower(a, b))
+            let a = fp[operand(pc, 2)]
+            let b = fp[operand(pc, 3)]
+            if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = Value(number: numberPower(a.asNumber, b.asNumber))
+            } else {
+              fp[operand(pc, 1)] = try numericOperatorSlow(.exponent, a, b)
+            }
             pc += 4
           case .bitAnd:
             let a = fp[operand(pc, 2)]
             let b = fp[operand(pc, 3)]
             if a.isInt32 && b.isInt32 {
               fp[operand(pc, 1)] = Value(a.asInt32 & b.asInt32)
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = applyNumberOperator(.bitAnd, a.asNumber, b.asNumber)
             } else {
-              fp[operand(pc, 1)] = Value(try toInt32(a) & toInt32(b))
+              fp[operand(pc, 1)] = try numericOperatorSlow(.bitAnd, a, b)
             }
             pc += 4
           case .bitOr:
@@ -132,8 +148,10 @@ extension Runtime {
             let b = fp[operand(pc, 3)]
             if a.isInt32 && b.isInt32 {
               fp[operand(pc, 1)] = Value(a.asInt32 | b.asInt32)
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = applyNumberOperator(.bitOr, a.asNumber, b.asNumber)
             } else {
-              fp[operand(pc, 1)] = Value(try toInt32(a) | toInt32(b))
+              fp[operand(pc, 1)] = try numericOperatorSlow(.bitOr, a, b)
             }
             pc += 4
           case .bitXor:
@@ -141,32 +159,52 @@ extension Runtime {
             let b = fp[operand(pc, 3)]
             if a.isInt32 && b.isInt32 {
               fp[operand(pc, 1)] = Value(a.asInt32 ^ b.asInt32)
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = applyNumberOperator(.bitXor, a.asNumber, b.asNumber)
             } else {
-              fp[operand(pc, 1)] = Value(try toInt32(a) ^ toInt32(b))
+              fp[operand(pc, 1)] = try numericOperatorSlow(.bitXor, a, b)
             }
             pc += 4
           case .shiftLeft:
-            let a = try toInt32(fp[operand(pc, 2)])
-            let b = try toUint32(fp[operand(pc, 3)])
-            fp[operand(pc, 1)] = Value(a << Int32(b & 31))
+            let a = fp[operand(pc, 2)]
+            let b = fp[operand(pc, 3)]
+            if a.isInt32 && b.isInt32 {
+              fp[operand(pc, 1)] = Value(a.asInt32 &<< (b.asInt32 & 31))
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = applyNumberOperator(.shiftLeft, a.asNumber, b.asNumber)
+            } else {
+              fp[operand(pc, 1)] = try numericOperatorSlow(.shiftLeft, a, b)
+            }
             pc += 4
           case .shiftRight:
-            let a = try toInt32(fp[operand(pc, 2)])
-            let b = try toUint32(fp[operand(pc, 3)])
-            fp[operand(pc, 1)] = Value(a >> Int32(b & 31))
+            let a = fp[operand(pc, 2)]
+            let b = fp[operand(pc, 3)]
+            if a.isInt32 && b.isInt32 {
+              fp[operand(pc, 1)] = Value(a.asInt32 &>> (b.asInt32 & 31))
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = applyNumberOperator(.shiftRight, a.asNumber, b.asNumber)
+            } else {
+              fp[operand(pc, 1)] = try numericOperatorSlow(.shiftRight, a, b)
+            }
             pc += 4
           case .unsignedShiftRight:
-            let a = try toUint32(fp[operand(pc, 2)])
-            let b = try toUint32(fp[operand(pc, 3)])
-            let result = a >> (b & 31)
-            fp[operand(pc, 1)] = result <= UInt32(Int32.max) ? Value(Int32(result)) : Value(Double(result))
+            let a = fp[operand(pc, 2)]
+            let b = fp[operand(pc, 3)]
+            if a.isInt32 && b.isInt32 {
+              let result = UInt32(bitPattern: a.asInt32) &>> (UInt32(bitPattern: b.asInt32) & 31)
+              fp[operand(pc, 1)] = result <= UInt32(Int32.max) ? Value(Int32(result)) : Value(Double(result))
+            } else if a.isNumber && b.isNumber {
+              fp[operand(pc, 1)] = applyNumberOperator(.unsignedShiftRight, a.asNumber, b.asNumber)
+            } else {
+              fp[operand(pc, 1)] = try numericOperatorSlow(.unsignedShiftRight, a, b)
+            }
             pc += 4
           case .negate:
             let a = fp[operand(pc, 2)]
             if a.isInt32 && a.asInt32 != 0 && a.asInt32 != Int32.min {
               fp[operand(pc, 1)] = Value(-a.asInt32)
             } else {
-              fp[operand(pc, 1)] = Value(number: -(try toNumber(a)))
+              fp[operand(pc, 1)] = try negateSlow(a)
             }
             pc += 3
           case .toNumeric:
@@ -177,7 +215,8 @@ extension Runtime {
             fp[operand(pc, 1)] = a.isNumber ? a : Value(number: try toNumber(a))
             pc += 3
           case .bitNot:
-            fp[operand(pc, 1)] = Value(~(try toInt32(fp[operand(pc, 2)])))
+            let a = fp[operand(pc, 2)]
+            fp[operand(pc, 1)] = a.isInt32 ? Value(~a.asInt32) : try bitNotSlow(a)
             pc += 3
           case .logicalNot:
             fp[operand(pc, 1)] = Value(!toBoolean(fp[operand(pc, 2)]))
@@ -190,7 +229,7 @@ extension Runtime {
             if a.isInt32 && a.asInt32 != Int32.max {
               fp[operand(pc, 1)] = Value(a.asInt32 + 1)
             } else {
-              fp[operand(pc, 1)] = Value(number: try toNumber(a) + 1)
+              fp[operand(pc, 1)] = try incrementSlow(a, by: 1)
             }
             pc += 3
           case .decrement:
@@ -198,7 +237,7 @@ extension Runtime {
             if a.isInt32 && a.asInt32 != Int32.min {
               fp[operand(pc, 1)] = Value(a.asInt32 - 1)
             } else {
-              fp[operand(pc, 1)] = Value(number: try toNumber(a) - 1)
+              fp[operand(pc, 1)] = try incrementSlow(a, by: -1)
             }
             pc += 3
 

@@ -2,6 +2,12 @@ import Glibc
 
 // Slow paths of the arithmetic and relational operators.
 
+/// The binary operators whose operands go through ToNumeric (ES2024 13.15.3 Table 2).
+enum NumericOperator {
+  case add, subtract, multiply, divide, remainder, exponent
+  case shiftLeft, shiftRight, unsignedShiftRight, bitAnd, bitOr, bitXor
+}
+
 extension Runtime {
   /// ES2024 13.15.3 ApplyStringOrNumericBinaryOperator for `+`.
   func addSlow(_ a: Value, _ b: Value) throws(JSException) -> Value {
@@ -13,7 +19,96 @@ extension Runtime {
       let rightString = try toString(right)
       return try concatenate(leftString, rightString).value
     }
-    return Value(number: try toNumber(left) + toNumber(right))
+    return try applyNumericOperator(.add, toNumeric(left), toNumeric(right))
+  }
+
+  /// ES2024 13.15.3 ApplyStringOrNumericBinaryOperator for the numeric operators (the
+  /// interpreter's fast paths handle two int32s or two doubles before calling this).
+  func numericOperatorSlow(_ operation: NumericOperator, _ a: Value, _ b: Value) throws(JSException) -> Value {
+    let left = try toNumeric(a)
+    let right = try toNumeric(b)
+    return try applyNumericOperator(operation, left, right)
+  }
+
+  /// Steps 5–9 on numeric operands: both Numbers, or both BigInts (mixing is a TypeError).
+  func applyNumericOperator(_ operation: NumericOperator, _ left: Value, _ right: Value) throws(JSException)
+    -> Value
+  {
+    if _slowPath(left.isBigInt || right.isBigInt) {
+      guard left.isBigInt && right.isBigInt else {
+        throw typeError("Cannot mix BigInt and other types, use explicit conversions")
+      }
+      return try applyBigIntOperator(operation, left.asBigInt.integer, right.asBigInt.integer)
+    }
+    return applyNumberOperator(operation, left.asNumber, right.asNumber)
+  }
+
+  /// The Number::… operations of ES2024 Table 2.
+  @inline(__always) func applyNumberOperator(_ operation: NumericOperator, _ x: Double, _ y: Double) -> Value {
+    switch operation {
+    case .add: return Value(number: x + y)
+    case .subtract: return Value(number: x - y)
+    case .multiply: return Value(number: x * y)
+    case .divide: return Value(number: x / y)
+    case .remainder: return Value(number: numberRemainder(x, y))
+    case .exponent: return Value(number: numberPower(x, y))
+    case .shiftLeft: return Value(doubleToInt32(x) &<< (doubleToInt32(y) & 31))
+    case .shiftRight: return Value(doubleToInt32(x) &>> (doubleToInt32(y) & 31))
+    case .unsignedShiftRight:
+      return Value(number: Double(UInt32(bitPattern: doubleToInt32(x)) &>> (UInt32(bitPattern: doubleToInt32(y)) & 31)))
+    case .bitAnd: return Value(doubleToInt32(x) & doubleToInt32(y))
+    case .bitOr: return Value(doubleToInt32(x) | doubleToInt32(y))
+    case .bitXor: return Value(doubleToInt32(x) ^ doubleToInt32(y))
+    }
+  }
+
+  /// The BigInt::… operations of ES2024 Table 2.
+  func applyBigIntOperator(_ operation: NumericOperator, _ x: BigInteger, _ y: BigInteger) throws(JSException)
+    -> Value
+  {
+    switch operation {
+    case .add: return try bigIntResult { try x + y }
+    case .subtract: return try bigIntResult { try x - y }
+    case .multiply: return try bigIntResult { try x * y }
+    case .divide:
+      if y.isZero { throw rangeError("Division by zero") }
+      return try bigIntResult { try x.quotientAndRemainder(dividingBy: y).quotient }
+    case .remainder:
+      if y.isZero { throw rangeError("Division by zero") }
+      return try bigIntResult { try x.quotientAndRemainder(dividingBy: y).remainder }
+    case .exponent:
+      if y.isNegative { throw rangeError("Exponent must be non-negative") }
+      return try bigIntResult { try x.power(y) }
+    case .shiftLeft: return try bigIntResult { try x.shiftedLeft(y) }
+    case .shiftRight: return try bigIntResult { try x.shiftedRight(y) }
+    case .unsignedShiftRight: throw typeError("BigInts have no unsigned right shift, use >> instead")
+    case .bitAnd: return try bigIntResult { x.bitwiseAnd(y) }
+    case .bitOr: return try bigIntResult { x.bitwiseOr(y) }
+    case .bitXor: return try bigIntResult { x.bitwiseXor(y) }
+    }
+  }
+
+  /// Unary `-` on a value that is not a non-zero int32 (ES2024 13.5.5).
+  func negateSlow(_ value: Value) throws(JSException) -> Value {
+    let numeric = try toNumeric(value)
+    if numeric.isBigInt { return newBigInt(numeric.asBigInt.integer.negated()).value }
+    return Value(number: -numeric.asNumber)
+  }
+
+  /// `~` (ES2024 13.5.6).
+  func bitNotSlow(_ value: Value) throws(JSException) -> Value {
+    let numeric = try toNumeric(value)
+    if numeric.isBigInt { return newBigInt(numeric.asBigInt.integer.bitwiseNot()).value }
+    return Value(~doubleToInt32(numeric.asNumber))
+  }
+
+  /// `++`/`--` on a value that is not an int32 away from the edge (ES2024 13.4.2–5).
+  func incrementSlow(_ value: Value, by delta: Int64) throws(JSException) -> Value {
+    let numeric = try toNumeric(value)
+    if numeric.isBigInt {
+      return try applyBigIntOperator(.add, numeric.asBigInt.integer, BigInteger(delta))
+    }
+    return Value(number: numeric.asNumber + Double(delta))
   }
 
   @inline(__always) func compareLess(_ a: Value, _ b: Value) throws(JSException) -> Bool {

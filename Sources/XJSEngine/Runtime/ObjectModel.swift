@@ -440,7 +440,11 @@ extension Runtime {
     case .dense(let index): object.denseElements[Int(index)] = value
     case .sparse(let index): object.sparseElements!.entries[index]!.value = value
     case .mappedArgument(let slot): EnvironmentRef(object.internalSlot(0)).setSlot(slot, value)
-    case .typedArrayElement(let index): if value.isNumber { storeIfValid(object, Double(index), value) }
+    case .typedArrayElement(let index):
+      // Only an already converted value of the array's content type is stored here.
+      if typedArrayKind(object).isBigInt ? value.isBigInt : value.isNumber {
+        storeIfValid(object, Double(index), value)
+      }
     case .arrayLength, .stringCharacter: break
     }
   }

@@ -54,6 +54,7 @@ extension Runtime {
     }
     if value.isNullish || value.isEmpty { return false }
     if value.isString { return value.asString.length != 0 }
+    if value.isBigInt { return !value.asBigInt.isZero }
     return true
   }
 
@@ -75,10 +76,17 @@ extension Runtime {
     return .nan
   }
 
-  /// ES2024 7.1.3 ToNumeric (no BigInt support yet: always a Number).
+  /// ES2024 7.1.3 ToNumeric: a Number or a BigInt.
   @inline(__always) func toNumeric(_ value: Value) throws(JSException) -> Value {
     if value.isNumber { return value }
-    return Value(number: try toNumberSlow(value))
+    return try toNumericSlow(value)
+  }
+
+  func toNumericSlow(_ value: Value) throws(JSException) -> Value {
+    if value.isBigInt { return value }
+    let primitive = try toPrimitive(value, preferring: .number)
+    if primitive.isBigInt { return primitive }
+    return Value(number: try toNumber(primitive))
   }
 
   func stringToNumber(_ string: StringRef) -> Double {
@@ -134,6 +142,7 @@ extension Runtime {
     if value.isNull { return names.nullName.atom }
     if value.isBoolean { return value.asBool ? names.trueName.atom : names.falseName.atom }
     if value.isSymbol { throw typeError("Cannot convert a Symbol value to a string") }
+    if value.isBigInt { return bigIntToString(value.asBigInt) }
     if value.isObject { return try toString(toPrimitive(value, preferring: .string)) }
     return emptyString
   }
@@ -265,6 +274,7 @@ extension Runtime {
     if a.bits == b.bits { return !(a.isDouble && a.asDouble.isNaN) }
     if a.isNumber && b.isNumber { return a.asNumber == b.asNumber }
     if a.isString && b.isString { return a.asString.equals(b.asString, heap) }
+    if a.isBigInt && b.isBigInt { return a.asBigInt.equals(b.asBigInt) }
     return false
   }
 
@@ -294,6 +304,11 @@ extension Runtime {
     if a.isNullish && b.isNullish { return true }
     if a.isNumber && b.isString { return a.asNumber == stringToNumber(b.asString) }
     if a.isString && b.isNumber { return stringToNumber(a.asString) == b.asNumber }
+    // Steps 6-7, 13: BigInt against String or Number compares mathematical values.
+    if a.isBigInt && b.isString { return try stringToBigInt(b.asString).map { $0 == a.asBigInt.integer } ?? false }
+    if a.isString && b.isBigInt { return try stringToBigInt(a.asString).map { $0 == b.asBigInt.integer } ?? false }
+    if a.isBigInt && b.isNumber { return BigInteger.compare(a.asBigInt.integer, b.asNumber) == 0 }
+    if a.isNumber && b.isBigInt { return BigInteger.compare(b.asBigInt.integer, a.asNumber) == 0 }
     if a.isBoolean { return try isLooselyEqual(Value(number: a.asBool ? 1 : 0), b) }
     if b.isBoolean { return try isLooselyEqual(a, Value(number: b.asBool ? 1 : 0)) }
     if (a.isNumber || a.isString || a.isSymbol || a.isBigInt) && b.isObject {
@@ -313,7 +328,8 @@ extension Runtime {
     if value.isString { return 4 }
     if value.isSymbol { return 5 }
     if value.isObject { return 6 }
-    return 7
+    if value.isBigInt { return 7 }
+    return 8
   }
 
   /// ES2024 7.2.13 IsLessThan. nil means undefined (a NaN was involved).
@@ -328,10 +344,27 @@ extension Runtime {
       px = try toPrimitive(x, preferring: .number)
     }
     if px.isString && py.isString { return px.asString.compare(py.asString, heap) < 0 }
-    let nx = try toNumber(px)
-    let ny = try toNumber(py)
-    if nx.isNaN || ny.isNaN { return nil }
-    return nx < ny
+    // Steps 3-4: a BigInt against a String compares with StringToBigInt of the string.
+    if px.isBigInt && py.isString {
+      guard let y = try stringToBigInt(py.asString) else { return nil }
+      return BigInteger.compare(px.asBigInt.integer, y) < 0
+    }
+    if px.isString && py.isBigInt {
+      guard let x = try stringToBigInt(px.asString) else { return nil }
+      return BigInteger.compare(x, py.asBigInt.integer) < 0
+    }
+    let nx = try toNumeric(px)
+    let ny = try toNumeric(py)
+    if nx.isBigInt || ny.isBigInt { return compareNumerics(nx, ny).map { $0 < 0 } }
+    if nx.asNumber.isNaN || ny.asNumber.isNaN { return nil }
+    return nx.asNumber < ny.asNumber
+  }
+
+  /// The order of two numeric values at least one of which is a BigInt (-1, 0, 1; nil for NaN).
+  private func compareNumerics(_ x: Value, _ y: Value) -> Int? {
+    if x.isBigInt && y.isBigInt { return BigInteger.compare(x.asBigInt.integer, y.asBigInt.integer) }
+    if x.isBigInt { return BigInteger.compare(x.asBigInt.integer, y.asNumber) }
+    return BigInteger.compare(y.asBigInt.integer, x.asNumber).map { -$0 }
   }
 
   /// typeof

@@ -75,6 +75,8 @@ enum Intrinsic: Int, CaseIterable {
   case float32ArrayPrototype
   case float64ArrayPrototype
   case float16ArrayPrototype
+  case bigInt64ArrayPrototype
+  case bigUint64ArrayPrototype
   case int8ArrayConstructor
   case uint8ArrayConstructor
   case uint8ClampedArrayConstructor
@@ -85,6 +87,8 @@ enum Intrinsic: Int, CaseIterable {
   case float32ArrayConstructor
   case float64ArrayConstructor
   case float16ArrayConstructor
+  case bigInt64ArrayConstructor
+  case bigUint64ArrayConstructor
   case dataViewPrototype
 }
 
