@@ -83,6 +83,7 @@ extension Runtime {
       let text = value.asString.swiftString(heap)
       return "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
     }
+    if value.isBigInt { return bigIntToString(value.asBigInt).swiftString(heap) + "n" }
     return (try? toString(value).swiftString(heap)) ?? value.debugDescription
   }
 

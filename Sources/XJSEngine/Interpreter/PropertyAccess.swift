@@ -308,7 +308,7 @@ extension Runtime {
         }
       }
       if object.objectClass == .typedArray {
-        if value.isNumber {
+        if value.isNumber && !typedArrayKind(object).isBigInt {
           storeIfValid(object, Int(index), value)
         } else {
           try typedArraySetElement(object, Double(index), value)
