@@ -639,7 +639,7 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
             let (high, low) = limbs[i].multipliedFullWidth(by: base)
             let (sum, overflow) = low.addingReportingOverflow(carry)
             limbs[i] = sum
-            carry = high &+ (overflow ? 1 : 0)
+            carry = high &+ bit(overflow)
           }
           if carry != 0 {
             limbs[count] = carry
@@ -690,6 +690,12 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
 
   // MARK: - Magnitude helpers
 
+  /// 1 for true, 0 for false, without a branch (carry chains are unpredictable).
+  @inline(__always)
+  private static func bit(_ flag: Bool) -> UInt64 {
+    UInt64(unsafeBitCast(flag, to: UInt8.self))
+  }
+
   private static func trim(_ limbs: inout [UInt64]) {
     while limbs.last == 0 { limbs.removeLast() }
   }
@@ -726,26 +732,13 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
   }
 
   private static func add(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
-    if a.count < b.count { return add(b, a) }
-    var result = [UInt64](repeating: 0, count: a.count + 1)
-    result.withUnsafeMutableBufferPointer { r in
+    var result = [UInt64](repeating: 0, count: Swift.max(a.count, b.count) + 1)
+    let length = result.withUnsafeMutableBufferPointer { r in
       a.withUnsafeBufferPointer { a in
-        b.withUnsafeBufferPointer { b in
-          var carry = false
-          for i in 0..<b.count {
-            let (s1, c1) = a[i].addingReportingOverflow(b[i])
-            let (s2, c2) = s1.addingReportingOverflow(carry ? 1 : 0)
-            r[i] = s2
-            carry = c1 || c2
-          }
-          for i in b.count..<a.count {
-            (r[i], carry) = a[i].addingReportingOverflow(carry ? 1 : 0)
-          }
-          r[a.count] = carry ? 1 : 0
-        }
+        b.withUnsafeBufferPointer { b in addInto(r, a, b) }
       }
     }
-    trim(&result)
+    result.removeLast(result.count - length)
     return result
   }
 
@@ -761,25 +754,27 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
     return result
   }
 
-  /// r -= s over r's length (s not longer than r in significant limbs); returns the borrow out.
+  /// r -= s over r's length (s's limbs beyond r's length must be zero); returns the borrow out.
   @discardableResult
   private static func subtractInPlace(_ r: UnsafeMutableBufferPointer<UInt64>, _ s: UnsafeBufferPointer<UInt64>)
     -> Bool
   {
-    var borrow = false
+    var borrow: UInt64 = 0
     let count = Swift.min(r.count, s.count)
     for i in 0..<count {
       let (d1, b1) = r[i].subtractingReportingOverflow(s[i])
-      let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
+      let (d2, b2) = d1.subtractingReportingOverflow(borrow)
       r[i] = d2
-      borrow = b1 || b2
+      borrow = bit(b1) &+ bit(b2)
     }
     var i = count
-    while borrow && i < r.count {
-      (r[i], borrow) = r[i].subtractingReportingOverflow(1)
+    while borrow != 0 && i < r.count {
+      let (d, b) = r[i].subtractingReportingOverflow(1)
+      r[i] = d
+      borrow = b ? 1 : 0
       i += 1
     }
-    return borrow
+    return borrow != 0
   }
 
   /// r[offset...] += s, propagating the carry within r; returns the carry out.
@@ -787,21 +782,23 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
   private static func addInPlace(
     _ r: UnsafeMutableBufferPointer<UInt64>, at offset: Int, _ s: UnsafeBufferPointer<UInt64>
   ) -> Bool {
-    var carry = false
+    var carry: UInt64 = 0
     var count = s.count
     while count > 0 && s[count - 1] == 0 { count -= 1 }
     for i in 0..<count {
       let (s1, c1) = r[offset + i].addingReportingOverflow(s[i])
-      let (s2, c2) = s1.addingReportingOverflow(carry ? 1 : 0)
+      let (s2, c2) = s1.addingReportingOverflow(carry)
       r[offset + i] = s2
-      carry = c1 || c2
+      carry = bit(c1) &+ bit(c2)
     }
     var i = offset + count
-    while carry && i < r.count {
-      (r[i], carry) = r[i].addingReportingOverflow(1)
+    while carry != 0 && i < r.count {
+      let (sum, c) = r[i].addingReportingOverflow(1)
+      r[i] = sum
+      carry = c ? 1 : 0
       i += 1
     }
-    return carry
+    return carry != 0
   }
 
   private static func shiftLeft(_ a: [UInt64], by bits: Int) -> [UInt64] {
@@ -913,23 +910,26 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
     addInPlace(r, at: m, UnsafeBufferPointer(middle))
   }
 
-  /// r = a + b (r has room for the longer operand plus one limb); returns the used length.
+  /// r = a + b (r has room for the longer operand plus one limb); returns the length without
+  /// high zero limbs.
   private static func addInto(
     _ r: UnsafeMutableBufferPointer<UInt64>, _ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>
   ) -> Int {
     let (long, short) = a.count >= b.count ? (a, b) : (b, a)
-    var carry = false
+    var carry: UInt64 = 0
     for i in 0..<short.count {
       let (s1, c1) = long[i].addingReportingOverflow(short[i])
-      let (s2, c2) = s1.addingReportingOverflow(carry ? 1 : 0)
+      let (s2, c2) = s1.addingReportingOverflow(carry)
       r[i] = s2
-      carry = c1 || c2
+      carry = bit(c1) &+ bit(c2)
     }
     for i in short.count..<long.count {
-      (r[i], carry) = long[i].addingReportingOverflow(carry ? 1 : 0)
+      let (sum, c) = long[i].addingReportingOverflow(carry)
+      r[i] = sum
+      carry = c ? 1 : 0
     }
     var length = long.count
-    if carry {
+    if carry != 0 {
       r[length] = 1
       length += 1
     }
@@ -951,7 +951,7 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
         let (s1, c1) = low.addingReportingOverflow(r[i + j])
         let (s2, c2) = s1.addingReportingOverflow(carry)
         r[i + j] = s2
-        carry = high &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
+        carry = high &+ bit(c1) &+ bit(c2)
       }
       r[j + aCount] = carry
     }
@@ -1017,32 +1017,28 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
               qHat -= 1
               (rHat, rHatOverflow) = rHat.addingReportingOverflow(vTop)
             }
-            // un[j...j+n] -= q̂ · vn.
+            // un[j...j+n] -= q̂ · vn (the borrow folds into the product's carry).
             var carry: UInt64 = 0
-            var borrow = false
             for i in 0..<n {
               let (ph, pl) = qHat.multipliedFullWidth(by: vn[i])
               let (p, c) = pl.addingReportingOverflow(carry)
-              carry = ph &+ (c ? 1 : 0)
-              let (d1, b1) = un[i + j].subtractingReportingOverflow(p)
-              let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-              un[i + j] = d2
-              borrow = b1 || b2
+              let (d, b) = un[i + j].subtractingReportingOverflow(p)
+              un[i + j] = d
+              carry = ph &+ bit(c) &+ bit(b)
             }
-            let (d1, b1) = un[j + n].subtractingReportingOverflow(carry)
-            let (d2, b2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-            un[j + n] = d2
-            if b1 || b2 {
+            let (d, borrow) = un[j + n].subtractingReportingOverflow(carry)
+            un[j + n] = d
+            if borrow {
               // q̂ was one too large: add the divisor back.
               qHat -= 1
-              var addCarry = false
+              var addCarry: UInt64 = 0
               for i in 0..<n {
                 let (s1, c1) = un[i + j].addingReportingOverflow(vn[i])
-                let (s2, c2) = s1.addingReportingOverflow(addCarry ? 1 : 0)
+                let (s2, c2) = s1.addingReportingOverflow(addCarry)
                 un[i + j] = s2
-                addCarry = c1 || c2
+                addCarry = bit(c1) &+ bit(c2)
               }
-              un[j + n] &+= addCarry ? 1 : 0
+              un[j + n] &+= addCarry
             }
             q[j] = qHat
             j -= 1
