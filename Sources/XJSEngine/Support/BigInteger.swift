@@ -449,6 +449,7 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
   func toString(radix: Int) -> String {
     precondition((2...36).contains(radix), "radix out of range")
     if magnitude.isEmpty { return "0" }
+    if magnitude.count == 1 { return (isNegative ? "-" : "") + String(magnitude[0], radix: radix) }
     var text: [UInt8] = []
     let width = bitWidth
     text.reserveCapacity(width / BigInteger.floorLog2(radix) + 3)
