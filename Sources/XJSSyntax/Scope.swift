@@ -128,6 +128,21 @@ public final class Scope {
     return scope.isClassFieldInitializer
   }
 
+  /// Eval code: the code that called it has a function's `this` (PerformEval's inFunction).
+  public internal(set) var evalIsInFunction = false
+
+  /// Whether `this` of this function scope is a function's (an arrow's is its enclosing
+  /// code's; eval code's is its caller's), as PerformEval's inFunction (ES2024 19.2.1.1 step 6.b).
+  public var hasFunctionThisEnvironment: Bool {
+    var scope: Scope = functionScope ?? self
+    while scope.isArrow, let parent = scope.parent, let outer = parent.functionScope { scope = outer }
+    switch scope.kind {
+    case .function: return !scope.isArrow
+    case .eval: return scope.evalIsInFunction
+    default: return false
+    }
+  }
+
   /// This scope's bindings may be looked up by name at run time.
   public internal(set) var needsDescriptor = false
   /// A direct eval call appears in this scope (not in nested functions).
@@ -145,6 +160,9 @@ public final class Scope {
   public internal(set) var usesArguments = false
   public internal(set) var usesHomeObject = false
   public internal(set) var usesNewTarget = false
+  /// Function scopes: an arguments object initializes the `arguments` binding (ES2024 10.2.11
+  /// steps 15–18 and 22).
+  public internal(set) var needsArgumentsObject = false
   /// Function scopes: the parameters have default values or destructuring with expressions.
   public internal(set) var hasParameterExpressions = false
   /// Scopes the syntax tree has no field for, keyed by a source offset: a `with`
@@ -245,9 +263,12 @@ public struct ScopeContext {
   public var isDirectEval = false
   /// Strictness inherited by eval code.
   public var isStrict = false
-  public init(isDirectEval: Bool = false, isStrict: Bool = false) {
+  /// Direct eval code called from code with a function's `this` (not global code).
+  public var isInFunction = false
+  public init(isDirectEval: Bool = false, isStrict: Bool = false, isInFunction: Bool = false) {
     self.isDirectEval = isDirectEval
     self.isStrict = isStrict
+    self.isInFunction = isInFunction
   }
 }
 
@@ -286,7 +307,10 @@ final class ScopeAnalyzer {
     isEvalCode = context.isDirectEval
     let strict = program.isStrict || context.isStrict
     let root = Scope(kind: context.isDirectEval ? .eval : .script, parent: nil, isStrict: strict)
-    if context.isDirectEval { root.needsDescriptor = false }
+    if context.isDirectEval {
+      root.needsDescriptor = false
+      root.evalIsInFunction = context.isInFunction
+    }
     program.scope = root
     scopes.append(root)
     current = root
@@ -738,6 +762,7 @@ final class ScopeAnalyzer {
     declareFunctionBodyLexicals(statements, in: bodyScope)
     if !isArrow && needsArgumentsObject(function, scope: scope, bodyScope: bodyScope) {
       scope.declare("arguments", .arguments, at: 0)
+      scope.needsArgumentsObject = true
       // A mapped arguments object aliases the parameters: they live in the environment.
       if !scope.isStrict && function.hasSimpleParameterList {
         for binding in scope.orderedBindings where binding.kind == .parameter { binding.isCaptured = true }
@@ -1085,7 +1110,7 @@ final class ScopeAnalyzer {
       scope = candidate.parent
     }
     let functionScope = current.functionScope!
-    if !current.isStrict { functionScope.varScope.hasSloppyEval = true }
+    if !current.isStrict { evalVarScope(of: current).hasSloppyEval = true }
     // Eval code may use this/arguments/new.target/super of the enclosing function.
     let owner = thisScope
     owner.usesThis = true
@@ -1094,6 +1119,23 @@ final class ScopeAnalyzer {
     for name in ["this", "new.target", "%home", "%fn", "arguments"] {
       _ = specialReference(name, at: range)
     }
+  }
+
+  /// Where a sloppy direct eval evaluated in `scope` declares its vars: the function's var
+  /// scope, except in parameter expressions, whose eval vars live in the function scope
+  /// around the parameters (ES2024 10.2.11 step 20: the parameters get an environment of
+  /// their own, so the body's var environment is separate; 19.2.1.3 declares in the
+  /// caller's VariableEnvironment, the function environment).
+  private func evalVarScope(of scope: Scope) -> Scope {
+    let functionScope = scope.functionScope!
+    let bodyScope = functionScope.varScope!
+    if bodyScope === functionScope { return functionScope }
+    var cursor: Scope? = scope
+    while let candidate = cursor, candidate !== functionScope {
+      if candidate === bodyScope { return bodyScope }
+      cursor = candidate.parent
+    }
+    return functionScope
   }
 
   // MARK: Resolution

@@ -100,6 +100,9 @@ final class CodeBlock {
   let isClassConstructor: Bool
   /// Direct eval here is in a class field initializer (ES2024 19.2.1.1 step 6.b.v).
   var isInClassFieldInitializer = false
+  /// `this` here is a function's (not an arrow chain up to global code): a direct eval
+  /// here may use `new.target` (ES2024 19.2.1.1 step 6.b, inFunction).
+  var hasFunctionThisEnvironment = false
   let isDerivedConstructor: Bool
   /// Sloppy functions that read `this` get it coerced (undefined → global, primitives → objects).
   let needsThisCoercion: Bool

@@ -275,10 +275,14 @@ final class FunctionCompiler {
         isFunctionName: binding.kind == .functionSelfName)
       if binding.kind.isLexical { lexicalSlots.append(slot) }
     }
-    let isVarScope = scope.isFunctionBoundary || scope.kind == .functionBody
+    // Global code's var scope is the global object (no environment); a sloppy eval's vars
+    // go to its caller's var scope.
+    let isVarScope =
+      scope.kind == .function || scope.kind == .functionBody || (scope.kind == .eval && scope.isStrict)
     let descriptor = ScopeDescriptor(
       names: scope.needsDescriptor ? names : [:], isVarScope: isVarScope, slotCount: scope.environmentSlotCount,
-      lexicalSlots: lexicalSlots, hasDynamicVars: scope.hasSloppyEval)
+      lexicalSlots: lexicalSlots, hasDynamicVars: scope.hasSloppyEval,
+      isParameterScope: scope.kind == .function && scope.hasParameterExpressions && !scope.isStrict)
     descriptors.append(descriptor)
     return descriptors.count - 1
   }

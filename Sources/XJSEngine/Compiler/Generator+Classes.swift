@@ -193,6 +193,7 @@ extension FunctionCompiler {
       parameterCount: 0, expectedArgumentCount: 0, sourceRange: node.range, isArrow: false,
       isClassConstructor: false, needsThisCoercion: false, argumentsAreMapped: false, isConstructorCapable: false)
     codeBlock.isInClassFieldInitializer = scope.isClassFieldInitializer
+    codeBlock.hasFunctionThisEnvironment = true
     return runtime.newCodeBlockCell(codeBlock)
   }
 

@@ -26,6 +26,7 @@ extension Runtime {
     let codeBlock = compiler.finish(
       parameterCount: 0, expectedArgumentCount: 0, sourceRange: program.range, isArrow: false,
       isClassConstructor: false, needsThisCoercion: false, argumentsAreMapped: false, isConstructorCapable: false)
+    codeBlock.hasFunctionThisEnvironment = program.scope!.hasFunctionThisEnvironment
     return newCodeBlockCell(codeBlock)
   }
 
@@ -198,6 +199,7 @@ extension FunctionCompiler {
       argumentsAreMapped: !scope.isStrict && function.hasSimpleParameterList,
       isConstructorCapable: function.kind == .normal)
     codeBlock.isInClassFieldInitializer = scope.isInsideClassFieldInitializer
+    codeBlock.hasFunctionThisEnvironment = scope.hasFunctionThisEnvironment
     return runtime.newCodeBlockCell(codeBlock)
   }
 
@@ -217,14 +219,16 @@ extension FunctionCompiler {
         }
       }
     }
-    if scope.bindings["arguments"] != nil {
+    // The arguments object (a parameter named `arguments` is an ordinary parameter).
+    let argumentsBinding = scope.needsArgumentsObject ? scope.bindings["arguments"] : nil
+    if argumentsBinding != nil {
       argumentsRegister = allocateRegister()
     }
     if function.restParameter != nil { restRegister = allocateRegister() }
     enterScope(scope)
     at(function.range)
     storeCapturedSpecials(scope)
-    if let arguments = scope.bindings["arguments"] {
+    if let arguments = argumentsBinding {
       if arguments.isCaptured {
         storeToBinding(arguments, argumentsRegister, hops: 0)
       } else {

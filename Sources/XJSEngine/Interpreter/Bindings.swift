@@ -140,6 +140,16 @@ extension Runtime {
     let lexicals = realm.globalLexicals!
     if codeBlock.kind == .eval {
       try checkEvalVarConflicts(declarations.varNames + declarations.functionNames, environment: environment)
+      if varEnvironment(environment) == nil {
+        // EvalDeclarationInstantiation steps 8.a.iv and 10.a.i.2: nothing is declared unless
+        // every function and var can be.
+        for name in declarations.functionNames where !(try canDeclareGlobalFunction(propertyKey(name))) {
+          throw typeError("Cannot define global function '\(name)'")
+        }
+        for name in declarations.varNames where !(try canDeclareGlobalVar(propertyKey(name))) {
+          throw typeError("Cannot define global variable '\(name)'")
+        }
+      }
       for name in declarations.varNames { try declareEvalVar(atom(name).value, environment: environment) }
       return
     }
@@ -160,22 +170,11 @@ extension Runtime {
       }
     }
     // Step 10: functions must be definable.
-    for name in declarations.functionNames {
-      let key = propertyKey(name)
-      if let existing = try getOwnProperty(global, key), existing.configurable == false,
-        existing.isAccessorDescriptor || existing.writable != true || existing.enumerable != true
-      {
-        throw typeError("Cannot redefine global function '\(name)'")
-      }
-      if try getOwnProperty(global, key) == nil, !(try isExtensible(global)) {
-        throw typeError("Cannot define global function '\(name)'")
-      }
+    for name in declarations.functionNames where !(try canDeclareGlobalFunction(propertyKey(name))) {
+      throw typeError("Cannot define global function '\(name)'")
     }
-    for name in declarations.varNames {
-      let key = propertyKey(name)
-      if try getOwnProperty(global, key) == nil, !(try isExtensible(global)) {
-        throw typeError("Cannot define global variable '\(name)'")
-      }
+    for name in declarations.varNames where !(try canDeclareGlobalVar(propertyKey(name))) {
+      throw typeError("Cannot define global variable '\(name)'")
     }
     for (name, isConst) in declarations.lexicalNames {
       addProperty(lexicals, propertyKey(name), .empty, isConst ? [.enumerable] : [.writable, .enumerable])
@@ -199,6 +198,21 @@ extension Runtime {
     }
   }
 
+  /// CanDeclareGlobalFunction (ES2024 9.1.1.4.16).
+  private func canDeclareGlobalFunction(_ key: PropertyKey) throws(JSException) -> Bool {
+    let global = realm.globalObject!
+    guard let existing = try getOwnProperty(global, key) else { return try isExtensible(global) }
+    if existing.configurable == true { return true }
+    return existing.isDataDescriptor && existing.writable == true && existing.enumerable == true
+  }
+
+  /// CanDeclareGlobalVar (ES2024 9.1.1.4.15).
+  private func canDeclareGlobalVar(_ key: PropertyKey) throws(JSException) -> Bool {
+    let global = realm.globalObject!
+    if try hasOwnProperty(global, key) { return true }
+    return try isExtensible(global)
+  }
+
   /// EvalDeclarationInstantiation step 3: a sloppy eval's var may not cross a lexical binding of the same name.
   private func checkEvalVarConflicts(_ names: [String], environment: Value) throws(JSException) {
     var cursor = environment
@@ -206,8 +220,8 @@ extension Runtime {
       let current = EnvironmentRef(cursor)
       if let descriptor = current.descriptor {
         for name in names {
-          if let binding = descriptor.names[name], binding.isLexical || !descriptor.isVarScope {
-            if binding.isLexical { throw syntaxError("Identifier '\(name)' has already been declared") }
+          if let binding = descriptor.names[name], binding.isLexical || descriptor.isParameterScope {
+            throw syntaxError("Identifier '\(name)' has already been declared")
           }
         }
         if descriptor.isVarScope { return }

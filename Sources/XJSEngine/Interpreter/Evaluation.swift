@@ -71,7 +71,7 @@ extension Runtime {
     defer { nativeCallSite = saved }
     guard let argument = arguments.first, argument.isString else { return arguments.first ?? .undefined }
     var options = parserOptions(strict: callerCode.isStrict)
-    let inFunction = callerCode.kind == .function || (callerCode.kind == .eval && false)
+    let inFunction = callerCode.hasFunctionThisEnvironment
     options.allowNewTarget = inFunction
     options.isFunctionContext = inFunction
     let callee = callerFrame[Frame.calleeOffset]
@@ -121,7 +121,10 @@ extension Runtime {
     } catch let error {
       throw syntaxError(error.message)
     }
-    analyzeScopes(program, context: ScopeContext(isDirectEval: true, isStrict: strict || program.isStrict))
+    analyzeScopes(
+      program,
+      context: ScopeContext(
+        isDirectEval: true, isStrict: strict || program.isStrict, isInFunction: options.isFunctionContext))
     do {
       return try compileEval(program)
     } catch let error {

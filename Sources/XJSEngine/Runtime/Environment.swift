@@ -33,16 +33,22 @@ final class ScopeDescriptor {
   let lexicalSlots: [Int]
   /// A sloppy direct eval may add vars here (kept in the environment's object).
   let hasDynamicVars: Bool
+  /// The scope of a sloppy function whose parameters have expressions. Its named bindings
+  /// (parameters, `arguments`) stand for the spec's separate parameter environment, and its
+  /// object for the function environment outside it, where an eval in a parameter
+  /// expression declares vars: such a var may not share a name with a binding here.
+  let isParameterScope: Bool
 
   init(
     names: [String: Binding], isVarScope: Bool, slotCount: Int, lexicalSlots: [Int],
-    hasDynamicVars: Bool
+    hasDynamicVars: Bool, isParameterScope: Bool = false
   ) {
     self.names = names
     self.isVarScope = isVarScope
     self.slotCount = slotCount
     self.lexicalSlots = lexicalSlots
     self.hasDynamicVars = hasDynamicVars
+    self.isParameterScope = isParameterScope
   }
 }
 
