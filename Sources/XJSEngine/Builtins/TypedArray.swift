@@ -276,35 +276,12 @@ extension Runtime {
     guard let newLength = typedArrayLength(view) else {
       throw typeError("Cannot perform \(method) on a detached or out-of-bounds ArrayBuffer")
     }
+    // Step 17: a shrink clamps the copy to the elements both ranges still have.
+    let clampedCount = min(count, newLength - start, newLength - target)
     let elementSize = typedArrayKind(view).elementSize
-    guard let data = typedArrayState(view).data else { return view.value }
-    copyBytesWithin(
-      data, limit: newLength * elementSize, from: start * elementSize, to: target * elementSize,
-      count: count * elementSize)
+    guard clampedCount > 0, let data = typedArrayState(view).data else { return view.value }
+    memmove(data + target * elementSize, data + start * elementSize, clampedCount * elementSize)
     return view.value
-  }
-
-  /// Steps 11.h–11.n: a byte copy that stops at the (possibly shrunk) end of the view.
-  private func copyBytesWithin(_ data: UnsafeMutableRawPointer, limit: Int, from: Int, to: Int, count: Int) {
-    if from + count <= limit && to + count <= limit {
-      memmove(data + to, data + from, count)
-      return
-    }
-    var from = from
-    var to = to
-    var remaining = count
-    var direction = 1
-    if from < to && to < from + count {
-      direction = -1
-      from += count - 1
-      to += count - 1
-    }
-    while remaining > 0 && from < limit && to < limit {
-      data.storeBytes(of: data.load(fromByteOffset: from, as: UInt8.self), toByteOffset: to, as: UInt8.self)
-      from += direction
-      to += direction
-      remaining -= 1
-    }
   }
 
   /// %TypedArray%.prototype.fill (ES2024 23.2.3.9).

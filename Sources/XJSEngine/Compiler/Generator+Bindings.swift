@@ -108,7 +108,7 @@ extension FunctionCompiler {
   }
 
   /// A let/const/class declared at the top level of a script (a global lexical binding).
-  private func isTopLevelLexical(_ identifier: IdentifierReference) -> Bool {
+  func isTopLevelLexical(_ identifier: IdentifierReference) -> Bool {
     kind == .script && declarations.lexicalNames.contains { $0.name == identifier.name }
   }
 

@@ -734,7 +734,8 @@ extension FunctionCompiler {
     let base = reserveCallFrame(argumentCount: spread ? 0 : arguments.count)
     let calleeRegister = base + Int32(Frame.calleeOffset)
     let thisRegister = base + Int32(Frame.thisOffset)
-    let isDirectEval = try compileCalleeAndThis(callee, callee: calleeRegister, this: thisRegister)
+    // `eval?.(x)` is an ordinary call of %eval%: an indirect eval (ES2024 13.3.6.1 applies to CallExpression only).
+    let isDirectEval = try compileCalleeAndThis(callee, callee: calleeRegister, this: thisRegister) && !isOptional
     if isOptional { emitJump(.jumpIfNullish, calleeRegister, to: optionalChainLabels.last!) }
     let target = destination ?? allocateRegister()
     if spread {

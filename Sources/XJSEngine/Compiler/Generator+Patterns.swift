@@ -34,7 +34,7 @@ extension FunctionCompiler {
       let key: Int32
       if let name = staticPropertyName(property.key), !keepKeys {
         key = -1
-        if case .expression(let expression) = property.target { reference = try prepareReference(expression) }
+        reference = try prepareTargetReference(property.target, mode: mode)
         let element = allocateRegister()
         emit(.getProperty, element, value, atomConstant(name), newCacheSite())
         try finishPatternElement(property.target, property.defaultValue, element, reference, mode: mode)
@@ -47,7 +47,7 @@ extension FunctionCompiler {
         // Keep the key alive below the temporaries for the rest object.
         excludedKeys.append(key)
       }
-      if case .expression(let expression) = property.target { reference = try prepareReference(expression) }
+      reference = try prepareTargetReference(property.target, mode: mode)
       let element = allocateRegister()
       emit(.getElement, element, value, key)
       try finishPatternElement(property.target, property.defaultValue, element, reference, mode: mode)
@@ -67,6 +67,25 @@ extension FunctionCompiler {
       } else {
         try bindPattern(rest, value: object, mode: mode)
       }
+    }
+  }
+
+  /// The reference of an element's target, evaluated before the element's value is read:
+  /// member targets of assignment patterns, and names that `with` or sloppy eval make dynamic
+  /// (ResolveBinding comes first: ES2024 14.3.3.3 SingleNameBinding step 2, 13.15.5.6 step 1).
+  private func prepareTargetReference(_ target: Pattern, mode: StoreMode) throws(CompileError) -> Reference? {
+    switch target {
+    case .expression(let expression):
+      return try prepareReference(expression)
+    case .identifier(let identifier):
+      guard case .dynamic = identifier.resolution, !(mode == .initialize && isTopLevelLexical(identifier)) else {
+        return nil
+      }
+      let base = allocateRegister()
+      emit(.resolveName, base, atomConstant(identifier.name))
+      return .dynamicName(base: base, name: identifier.name)
+    case .object, .array:
+      return nil
     }
   }
 
@@ -102,9 +121,7 @@ extension FunctionCompiler {
     for element in pattern.elements {
       let mark = registerTop
       var reference: Reference? = nil
-      if let element, case .expression(let expression) = element.target {
-        reference = try prepareReference(expression)
-      }
+      if let element { reference = try prepareTargetReference(element.target, mode: mode) }
       let item = allocateRegister()
       try emitStep(iterator: iterator, done: done, into: item)
       if let element {

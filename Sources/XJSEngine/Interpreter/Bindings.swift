@@ -337,10 +337,21 @@ extension Runtime {
     return false
   }
 
-  func getName(_ name: Value, environment: Value, orUndefined: Bool = false) throws(JSException) -> Value {
+  func getName(_ name: Value, environment: Value, orUndefined: Bool = false, strict: Bool) throws(JSException)
+    -> Value
+  {
     let string = name.asString
     let key = propertyKey(for: string)
-    switch try lookupName(string, key: key, environment: environment) {
+    let lookup = try lookupName(string, key: key, environment: environment)
+    return try bindingValue(lookup, name, key, orUndefined: orUndefined, strict: strict)
+  }
+
+  /// GetBindingValue of the binding `lookup` found.
+  private func bindingValue(
+    _ lookup: NameLookup, _ name: Value, _ key: PropertyKey, orUndefined: Bool, strict: Bool
+  ) throws(JSException) -> Value {
+    let string = name.asString
+    switch lookup {
     case .slot(let environment, let slot, _):
       let value = environment.slot(slot)
       if value.isEmpty {
@@ -349,12 +360,7 @@ extension Runtime {
       }
       return value
     case .object(let object, let isWith):
-      if isWith, !(try hasProperty(object, key)) {
-        if realm.globalObject != nil && !orUndefined {
-          // The binding disappeared after HasBinding: GetBindingValue in strict mode throws.
-          return .undefined
-        }
-      }
+      if isWith { return try withBindingValue(object, key, name, strict: strict) }
       return try get(object, key)
     case .globalLexical:
       return try getGlobalOrUndefined(name)
@@ -374,16 +380,25 @@ extension Runtime {
     string.length == 4 && string.swiftString(heap) == "this"
   }
 
-  /// The function and this value for a call to a name under `with`.
-  func getNameForCall(_ name: Value, environment: Value) throws(JSException) -> (Value, Value) {
-    let string = name.asString
-    let key = propertyKey(for: string)
-    switch try lookupName(string, key: key, environment: environment) {
-    case .object(let object, let isWith):
-      return (try get(object, key), isWith ? object.value : .undefined)
-    default:
-      return (try getName(name, environment: environment), .undefined)
+  /// GetBindingValue of an object environment record (ES2024 9.1.1.2.6): the property is
+  /// looked up again, since a getter or proxy trap may have removed it after HasBinding.
+  private func withBindingValue(_ object: ObjectRef, _ key: PropertyKey, _ name: Value, strict: Bool)
+    throws(JSException) -> Value
+  {
+    if !(try hasProperty(object, key)) {
+      if strict { throw referenceError("\(name.asString.swiftString(heap)) is not defined") }
+      return .undefined
     }
+    return try get(object, key)
+  }
+
+  /// The function and this value for a call to a name under `with`.
+  func getNameForCall(_ name: Value, environment: Value, strict: Bool) throws(JSException) -> (Value, Value) {
+    let key = propertyKey(for: name.asString)
+    let lookup = try lookupName(name.asString, key: key, environment: environment)
+    let function = try bindingValue(lookup, name, key, orUndefined: false, strict: strict)
+    if case .object(let object, true) = lookup { return (function, object.value) }
+    return (function, .undefined)
   }
 
   func setName(_ name: Value, _ value: Value, environment: Value, strict: Bool) throws(JSException) {
@@ -400,7 +415,8 @@ extension Runtime {
       }
       environment.setSlot(slot, value)
     case .object(let object, let isWith):
-      if isWith, strict, !(try hasProperty(object, key)) {
+      // SetMutableBinding of an object environment record (ES2024 9.1.1.2.5) asks again.
+      if isWith, !(try hasProperty(object, key)), strict {
         throw referenceError("\(string.swiftString(heap)) is not defined")
       }
       try set(object, key, value, throwing: strict)
@@ -483,7 +499,7 @@ extension Runtime {
       try setGlobal(name, value, strict: strict, cache: &scratch)
       return
     }
-    if object != realm.globalObject, strict, !(try hasProperty(object, key)) {
+    if object != realm.globalObject, !(try hasProperty(object, key)), strict {
       throw referenceError("\(string.swiftString(heap)) is not defined")
     }
     try set(object, key, value, throwing: strict)

@@ -433,7 +433,8 @@ extension Runtime {
             fp[operand(pc, 1)] = try getGlobalOrUndefined(constants[operand(pc, 2)])
             pc += 3
           case .getName:
-            fp[operand(pc, 1)] = try getName(constants[operand(pc, 2)], environment: fp[Frame.environmentOffset])
+            fp[operand(pc, 1)] = try getName(
+              constants[operand(pc, 2)], environment: fp[Frame.environmentOffset], strict: code.pointee.isStrict)
             pc += 3
           case .setName:
             try setName(
@@ -454,7 +455,8 @@ extension Runtime {
             pc += 4
           case .getNameOrUndefined:
             fp[operand(pc, 1)] = try getName(
-              constants[operand(pc, 2)], environment: fp[Frame.environmentOffset], orUndefined: true)
+              constants[operand(pc, 2)], environment: fp[Frame.environmentOffset], orUndefined: true,
+              strict: code.pointee.isStrict)
             pc += 3
           case .deleteName:
             fp[operand(pc, 1)] = Value(
@@ -462,7 +464,7 @@ extension Runtime {
             pc += 3
           case .callName:
             let (function, this) = try getNameForCall(
-              constants[operand(pc, 3)], environment: fp[Frame.environmentOffset])
+              constants[operand(pc, 3)], environment: fp[Frame.environmentOffset], strict: code.pointee.isStrict)
             fp[operand(pc, 1)] = function
             fp[operand(pc, 2)] = this
             pc += 4
@@ -796,14 +798,21 @@ extension Runtime {
             let info = fp[Frame.returnInfoOffset].bits
             if info & Frame.Flags.construct != 0 && !result.isObject {
               if code.pointee.isDerivedConstructor {
-                if !result.isUndefined {
-                  throw typeError("Derived constructors may only return object or undefined")
-                }
                 result = fp[Frame.thisOffset]
-                if result.isEmpty {
-                  throw referenceError(
-                    "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
-                  )
+                let error: JSException? =
+                  !fp[operand(pc, 1)].isUndefined
+                  ? typeError("Derived constructors may only return object or undefined")
+                  : result.isEmpty
+                    ? referenceError(
+                      "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
+                    ) : nil
+                if let error {
+                  // ES2024 10.2.2 steps 10-12 run after the body: no handler of this function
+                  // may catch the error, so it is thrown from past the function's last instruction.
+                  completePendingStack(error.value, fp: fp, pc: pc - UnsafePointer(code.pointee.instructions))
+                  pc =
+                    UnsafePointer(code.pointee.instructions) + code.pointee.owner.takeUnretainedValue().instructionCount
+                  throw error
                 }
               } else {
                 result = fp[Frame.thisOffset]
