@@ -320,9 +320,9 @@ extension FunctionCompiler {
       let key = try compile(property)
       emit(.deleteElement, target, base, key)
     case .superMember, .superComputedMember:
-      // ES2024 13.5.1.2: delete super.x throws a ReferenceError (after evaluating the key).
-      if case .superComputedMember(let key) = operand.kind { try compile(key) }
+      // ES2024 13.5.1.2: delete super.x throws a ReferenceError, after GetThisBinding and then the key.
       _ = try loadThis()
+      if case .superComputedMember(let key) = operand.kind { try compile(key) }
       emit(.throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("Unsupported reference to 'super'".utf16)))
     case .identifier(let identifier):
       switch identifier.resolution {

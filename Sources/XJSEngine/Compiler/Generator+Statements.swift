@@ -80,6 +80,16 @@ extension FunctionCompiler {
           try compileNamed(initializer, name: identifier.name, into: register)
           continue
         }
+        if declaration.kind == .var, case .identifier(let identifier) = declarator.target,
+          case .dynamic = identifier.resolution
+        {
+          // ES2024 14.3.2.1: ResolveBinding (which `with` makes observable) precedes the initializer.
+          let base = allocateRegister()
+          emit(.resolveName, base, atomConstant(identifier.name))
+          let value = try compileNamed(initializer, name: identifier.name)
+          try storeReference(.dynamicName(base: base, name: identifier.name), value)
+          continue
+        }
         let value = try compileNamed(initializer, name: patternName(declarator.target))
         try bindPattern(declarator.target, value: value, mode: declaration.kind == .var ? .assign : .initialize)
       } else if declaration.kind != .var {
