@@ -46,6 +46,14 @@ extension Runtime {
     return nil
   }
 
+  /// A global object slot may be cached whatever the global object's shape (a dictionary shape
+  /// keeps its identity only while no property is deleted or reconfigured), but the entry also
+  /// keys on the global lexical record's shape, which must change identity when a binding is
+  /// added (a new `let` may shadow the property): so not while that record is a dictionary.
+  @inline(__always) private func canCacheGlobalObjectSlot(_ lexicals: ObjectRef) -> Bool {
+    !lexicals.shape.isDictionary
+  }
+
   func getGlobal(_ name: Value, cache: UnsafeMutablePointer<PropertyCacheEntry>) throws(JSException) -> Value {
     let lexicals = realm.globalLexicals!
     let global = realm.globalObject!
@@ -61,7 +69,7 @@ extension Runtime {
     }
     switch lookupOwn(global, key) {
     case .data(let value, _, .slot(let slot)):
-      if !global.shape.isDictionary {
+      if canCacheGlobalObjectSlot(lexicals) {
         cache[0] = PropertyCacheEntry(
           shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
           holder: UInt(bitPattern: lexicals.shape.cell))
@@ -110,7 +118,7 @@ extension Runtime {
     switch lookupOwn(global, key) {
     case .data(_, let attributes, .slot(let slot)) where attributes.contains(.writable):
       global.setSlot(slot, value)
-      if !global.shape.isDictionary {
+      if canCacheGlobalObjectSlot(lexicals) {
         cache[0] = PropertyCacheEntry(
           shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
           holder: UInt(bitPattern: lexicals.shape.cell))
