@@ -99,15 +99,35 @@ extension Runtime {
   /// ES2024 7.1.14 StringToBigInt (nil where the spec gives undefined; a RangeError for a
   /// value wider than BigInteger.maximumBits).
   func stringToBigInt(_ string: StringRef) throws(JSException) -> BigInteger? {
-    string.flattened(heap)
     do {
-      if string.isLatin1 {
-        return try BigInteger.parse(UnsafeBufferPointer(start: string.latin1Characters, count: string.length))
-      }
-      return try BigInteger.parse(UnsafeBufferPointer(start: string.utf16Characters, count: string.length))
+      return try parseBigInt(string)
     } catch {
       throw bigIntTooLargeError()
     }
+  }
+
+  /// The order of `bigInt` and StringToBigInt(`string`) (-1, 0, 1); nil when the string is not
+  /// a StringIntegerLiteral. A literal too wide for a BigInt is beyond every BigInt value, so it
+  /// still compares, by its sign (comparisons never throw).
+  func compare(_ bigInt: BigIntRef, toStringValue string: StringRef) -> Int? {
+    do {
+      guard let other = try parseBigInt(string) else { return nil }
+      return BigInteger.compare(bigInt.integer, other)
+    } catch {
+      var index = 0
+      while index < string.length && NumberParsing.isStrWhiteSpace(UInt32(string.codeUnit(at: index, heap))) {
+        index += 1
+      }
+      return index < string.length && string.codeUnit(at: index, heap) == 0x2D ? 1 : -1
+    }
+  }
+
+  private func parseBigInt(_ string: StringRef) throws -> BigInteger? {
+    string.flattened(heap)
+    if string.isLatin1 {
+      return try BigInteger.parse(UnsafeBufferPointer(start: string.latin1Characters, count: string.length))
+    }
+    return try BigInteger.parse(UnsafeBufferPointer(start: string.utf16Characters, count: string.length))
   }
 
   /// ES2024 21.2.1.1.1 NumberToBigInt

@@ -305,8 +305,8 @@ extension Runtime {
     if a.isNumber && b.isString { return a.asNumber == stringToNumber(b.asString) }
     if a.isString && b.isNumber { return stringToNumber(a.asString) == b.asNumber }
     // Steps 6-7, 13: BigInt against String or Number compares mathematical values.
-    if a.isBigInt && b.isString { return try stringToBigInt(b.asString).map { $0 == a.asBigInt.integer } ?? false }
-    if a.isString && b.isBigInt { return try stringToBigInt(a.asString).map { $0 == b.asBigInt.integer } ?? false }
+    if a.isBigInt && b.isString { return compare(a.asBigInt, toStringValue: b.asString) == 0 }
+    if a.isString && b.isBigInt { return compare(b.asBigInt, toStringValue: a.asString) == 0 }
     if a.isBigInt && b.isNumber { return BigInteger.compare(a.asBigInt.integer, b.asNumber) == 0 }
     if a.isNumber && b.isBigInt { return BigInteger.compare(b.asBigInt.integer, a.asNumber) == 0 }
     if a.isBoolean { return try isLooselyEqual(Value(number: a.asBool ? 1 : 0), b) }
@@ -345,14 +345,8 @@ extension Runtime {
     }
     if px.isString && py.isString { return px.asString.compare(py.asString, heap) < 0 }
     // Steps 3-4: a BigInt against a String compares with StringToBigInt of the string.
-    if px.isBigInt && py.isString {
-      guard let y = try stringToBigInt(py.asString) else { return nil }
-      return BigInteger.compare(px.asBigInt.integer, y) < 0
-    }
-    if px.isString && py.isBigInt {
-      guard let x = try stringToBigInt(px.asString) else { return nil }
-      return BigInteger.compare(x, py.asBigInt.integer) < 0
-    }
+    if px.isBigInt && py.isString { return compare(px.asBigInt, toStringValue: py.asString).map { $0 < 0 } }
+    if px.isString && py.isBigInt { return compare(py.asBigInt, toStringValue: px.asString).map { $0 > 0 } }
     let nx = try toNumeric(px)
     let ny = try toNumeric(py)
     if nx.isBigInt || ny.isBigInt { return compareNumerics(nx, ny).map { $0 < 0 } }
