@@ -106,6 +106,13 @@ extension Runtime {
       storeCachedSlot(global, entry.offset, value)
       return
     }
+    // A cached `let` of the global lexical record (only writable ones are cached), once initialized.
+    if entry.kind == .globalLexical && entry.shape == UInt(bitPattern: lexicals.shape.cell)
+      && !loadCachedSlot(lexicals, entry.offset).isEmpty
+    {
+      storeCachedSlot(lexicals, entry.offset, value)
+      return
+    }
     let key = PropertyKey(atom: name.asString)
     if case .data(let current, let attributes, let place) = lookupOwn(lexicals, key) {
       if current.isEmpty { throw referenceError("Cannot access '\(keyDescription(key))' before initialization") }
@@ -113,6 +120,10 @@ extension Runtime {
         throw typeError("Assignment to constant variable '\(keyDescription(key))'")
       }
       writeOwnData(lexicals, place, value)
+      if case .slot(let slot) = place, !lexicals.shape.isDictionary {
+        cache[0] = PropertyCacheEntry(
+          shape: UInt(bitPattern: lexicals.shape.cell), offset: cacheOffset(lexicals, slot), kind: .globalLexical)
+      }
       return
     }
     switch lookupOwn(global, key) {
