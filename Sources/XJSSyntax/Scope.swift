@@ -1056,10 +1056,10 @@ final class ScopeAnalyzer {
     case .computedMember(let object, let property, _):
       visit(object)
       visit(property)
-    case .call(let callee, let arguments, _):
+    case .call(let callee, let arguments, let isOptional):
       visit(callee)
       visitArguments(arguments)
-      if case .identifier(let identifier) = callee.kind, identifier.name == "eval" {
+      if !isOptional, case .identifier(let identifier) = callee.kind, identifier.name == "eval" {
         noteDirectEval(at: expression.range)
       }
     case .new(let callee, let arguments):

@@ -63,6 +63,9 @@ struct CodeBlockData {
   var isDerivedConstructor: Bool
   /// The CodeBlock owning this data (not retained: the owner frees the data).
   var owner: Unmanaged<CodeBlock>
+  /// The realm the code was compiled in, which its frames run in (an unretained `Realm`;
+  /// the runtime keeps every realm alive). Set by the compiler.
+  var realm: UnsafeMutableRawPointer? = nil
 }
 
 enum CodeBlockKind {
@@ -181,6 +184,11 @@ final class CodeBlock {
         argumentsRegister: argumentsRegister, restRegister: restRegister, isStrict: isStrict,
         needsThisCoercion: needsThisCoercion, isClassConstructor: isClassConstructor,
         isDerivedConstructor: isDerivedConstructor, owner: Unmanaged.passUnretained(self)))
+  }
+
+  /// The realm this code belongs to (its functions' [[Realm]]).
+  var realm: Realm? {
+    data.pointee.realm.map { Unmanaged<Realm>.fromOpaque($0).takeUnretainedValue() }
   }
 
   deinit {

@@ -219,7 +219,7 @@ final class FunctionCompiler {
     let resolvedHandlers = handlers.map {
       ExceptionHandler(start: $0.start, end: $0.end, target: labelPositions[$0.target.id])
     }
-    return CodeBlock(
+    let codeBlock = CodeBlock(
       name: name, kind: kind, functionKind: functionKind, source: source, sourceRange: sourceRange,
       instructions: code, constants: constants, propertyCacheSites: cacheSiteCount,
       templateSiteCount: templateSiteCount, registerCount: Int(max(maxRegister, Int32(parameterCount))) + 1,
@@ -229,6 +229,8 @@ final class FunctionCompiler {
       argumentsAreMapped: argumentsAreMapped, restRegister: restRegister, handlers: resolvedHandlers,
       lineTable: lineTable, scopeDescriptors: descriptors, mappedParameterSlots: mappedParameterSlots,
       declarations: declarations, isConstructorCapable: isConstructorCapable)
+    codeBlock.data.pointee.realm = runtime.realmPointer
+    return codeBlock
   }
 
   // MARK: Scopes

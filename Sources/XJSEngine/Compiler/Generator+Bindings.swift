@@ -112,11 +112,13 @@ extension FunctionCompiler {
     kind == .script && declarations.lexicalNames.contains { $0.name == identifier.name }
   }
 
-  /// The register (or a loaded copy) of a special binding such as `this`.
-  func loadSpecial(_ name: String, into destination: Int32? = nil) -> Int32 {
+  /// The register (or a loaded copy) of a special binding such as `this`. `checked`: a
+  /// derived constructor's `this` throws when read before super().
+  func loadSpecial(_ name: String, into destination: Int32? = nil, checked: Bool = true) -> Int32 {
     switch currentScope.resolve(name) {
     case .binding(let binding, let hops, _):
-      let needsCheck = binding.kind == .this && binding.scope.function?.kind == .derivedClassConstructor
+      let needsCheck =
+        checked && binding.kind == .this && binding.scope.function?.kind == .derivedClassConstructor
       let register = loadFromBinding(binding, hops: hops, needsCheck: false, into: destination)
       if needsCheck { emit(.checkThisInitialized, register) }
       return register
@@ -131,7 +133,7 @@ extension FunctionCompiler {
     case .dynamic, .unresolved:
       let target = destination ?? allocateRegister()
       emit(.getNameOrUndefined, target, atomConstant(name))
-      if name == "this" { emit(.checkThisInitialized, target) }
+      if name == "this" && checked { emit(.checkThisInitialized, target) }
       return target
     }
   }

@@ -379,8 +379,8 @@ extension FunctionCompiler {
 
   func emitImplicitReturn() throws(CompileError) {
     if isDerivedConstructor {
-      let value = try loadThis()
-      emit(.return, value)
+      // Unchecked: the return itself throws, in the caller's realm, when super() was not called.
+      emit(.return, loadSpecial("this", checked: false))
       return
     }
     let undefined = allocateRegister()

@@ -544,7 +544,8 @@ extension FunctionCompiler {
       let result = allocateRegister()
       emit(.move, result, value)
       emitJump(.jumpIfNotUndefined, result, to: done)
-      _ = try loadThis(into: result)
+      // Unchecked: the return itself throws, in the caller's realm, when super() was not called.
+      _ = loadSpecial("this", into: result, checked: false)
       bind(done)
       emit(.return, result)
       return

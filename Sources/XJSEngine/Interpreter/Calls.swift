@@ -14,6 +14,10 @@ extension Runtime {
   ) throws(JSException) {
     let code = callee.internalSlot(FunctionSlot.code)
     let data = CodeBlockCellRef(code).data
+    // The callee runs in its own realm (PrepareForOrdinaryCall): its errors, arguments
+    // object and globals come from there. The interpreter's return and unwinding paths
+    // switch back to the caller's realm; so do the Swift entry points.
+    enterRealm(of: data)
     let registerCount = Int(data.pointee.registerCount)
     if _slowPath(frame + registerCount + 2 * Frame.headerSize >= registerStack.limit) {
       throw rangeError("Maximum call stack size exceeded")
@@ -67,7 +71,7 @@ extension Runtime {
 
   /// The global this value of the realm a function belongs to.
   func globalThisValue(for function: ObjectRef) -> Value {
-    realm.globalObject.value
+    (codeBlock(of: function).realm ?? realm).globalObject.value
   }
 
   // MARK: Calls from the interpreter to non-bytecode callees
@@ -195,6 +199,8 @@ extension Runtime {
     if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
     let savedTop = registerStack.top
     defer { registerStack.top = savedTop }
+    let callerRealm = realmPointer
+    defer { if _slowPath(realmPointer != callerRealm) { switchRealm(to: callerRealm) } }
     let frame = registerStack.top + Frame.headerSize
     if frame + arguments.count + Frame.headerSize >= registerStack.limit {
       throw rangeError("Maximum call stack size exceeded")
@@ -218,11 +224,14 @@ extension Runtime {
     if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
     let savedTop = registerStack.top
     defer { registerStack.top = savedTop }
+    let callerRealm = realmPointer
+    defer { if _slowPath(realmPointer != callerRealm) { switchRealm(to: callerRealm) } }
     let codeBlock = code.codeBlock
     let frame = registerStack.top + Frame.headerSize
     if frame + codeBlock.registerCount + Frame.headerSize >= registerStack.limit {
       throw rangeError("Maximum call stack size exceeded")
     }
+    enterRealm(of: code.data)
     let caller = nativeCallSite
     frame[Frame.calleeOffset] = .undefined
     frame[Frame.thisOffset] = this
@@ -246,10 +255,17 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if _slowPath(nativeDepth > options.maximumNativeDepth) { throw rangeError("Maximum call stack size exceeded") }
-    let box = Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!)
+    let box = Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!).takeUnretainedValue()
     let nativeArguments = NativeArguments(
       this: this, base: arguments.baseAddress, count: arguments.count, newTarget: newTarget, callee: function)
-    return try box.takeUnretainedValue().body(self, nativeArguments)
+    // A builtin runs in its own realm (its errors and intrinsics come from there).
+    let callerRealm = realmPointer
+    if _slowPath(box.realm != callerRealm) {
+      switchRealm(to: box.realm)
+      defer { switchRealm(to: callerRealm) }
+      return try box.body(self, nativeArguments)
+    }
+    return try box.body(self, nativeArguments)
   }
 
   // MARK: super

@@ -798,17 +798,18 @@ extension Runtime {
             let info = fp[Frame.returnInfoOffset].bits
             if info & Frame.Flags.construct != 0 && !result.isObject {
               if code.pointee.isDerivedConstructor {
-                result = fp[Frame.thisOffset]
-                let error: JSException? =
-                  !fp[operand(pc, 1)].isUndefined
-                  ? typeError("Derived constructors may only return object or undefined")
-                  : result.isEmpty
+                // The compiler returns `this` (read unchecked: empty before super()) for undefined.
+                if result.isUndefined { result = fp[Frame.thisOffset] }
+                if !result.isObject {
+                  // ES2024 10.2.2 steps 10-12 run after the body, in the caller's realm again.
+                  if info & Frame.Flags.entry == 0 { enterRealm(of: Frame.codeData(Frame.callerFrame(fp)!)) }
+                  let error =
+                    result.isEmpty
                     ? referenceError(
                       "Must call super constructor in derived class before accessing 'this' or returning from derived constructor"
-                    ) : nil
-                if let error {
-                  // ES2024 10.2.2 steps 10-12 run after the body: no handler of this function
-                  // may catch the error, so it is thrown from past the function's last instruction.
+                    ) : typeError("Derived constructors may only return object or undefined")
+                  // No handler of this function may catch the error: it is thrown from past the
+                  // function's last instruction.
                   completePendingStack(error.value, fp: fp, pc: pc - UnsafePointer(code.pointee.instructions))
                   pc =
                     UnsafePointer(code.pointee.instructions) + code.pointee.owner.takeUnretainedValue().instructionCount
@@ -824,6 +825,7 @@ extension Runtime {
             let returnPC = Frame.returnPC(fp)
             fp = Frame.callerFrame(fp)!
             code = Frame.codeData(fp)
+            enterRealm(of: code)
             constants = code.pointee.constants
             pc = UnsafePointer(code.pointee.instructions) + returnPC
             registerStack.top = fp + Int(code.pointee.registerCount)
@@ -898,6 +900,8 @@ extension Runtime {
       } catch let exception {
         // Unwind to the innermost handler.
         var value = exception.value
+        // A call that failed while entering its callee may have switched realms already.
+        enterRealm(of: code)
         if value.isObject { completePendingStack(value, fp: fp, pc: pc - UnsafePointer(code.pointee.instructions)) }
         let isTermination = value == terminationValue && !value.isUndefined
         while true {
@@ -919,6 +923,7 @@ extension Runtime {
           let returnPC = Frame.returnPC(fp)
           fp = Frame.callerFrame(fp)!
           code = Frame.codeData(fp)
+          enterRealm(of: code)
           constants = code.pointee.constants
           pc = UnsafePointer(code.pointee.instructions) + returnPC - 1
           value = exception.value

@@ -38,7 +38,12 @@ typealias NativeFunction = (Runtime, NativeArguments) throws(JSException) -> Val
 
 final class NativeFunctionBox {
   let body: NativeFunction
-  init(_ body: @escaping NativeFunction) { self.body = body }
+  /// The function's [[Realm]] (an unretained `Realm`, a `Runtime.realmPointer`).
+  let realm: UnsafeMutableRawPointer
+  init(realm: UnsafeMutableRawPointer, _ body: @escaping NativeFunction) {
+    self.realm = realm
+    self.body = body
+  }
 }
 
 enum FunctionSlot {
@@ -85,6 +90,18 @@ extension Runtime {
     function.flags &= ~ObjectFlags.lazyFunctionProperties
     guard function.objectClass == .function else { return }
     let codeBlock = self.codeBlock(of: function)
+    // The prototype object comes from the function's realm, whichever realm looks first.
+    if let owner = codeBlock.realm, owner !== realm {
+      let saved = realm
+      realm = owner
+      defer { realm = saved }
+      addFunctionProperties(function, codeBlock)
+      return
+    }
+    addFunctionProperties(function, codeBlock)
+  }
+
+  private func addFunctionProperties(_ function: ObjectRef, _ codeBlock: CodeBlock) {
     addProperty(function, names.length, Value(Int32(codeBlock.expectedArgumentCount)), [.configurable])
     addProperty(function, names.name, newString(codeBlock.name).value, [.configurable])
     if codeBlock.functionKind == .normal {
@@ -113,7 +130,7 @@ extension Runtime {
     let shape =
       prototype.map { rootShape(prototype: $0, objectClass: .nativeFunction) } ?? realm.nativeFunctionShape!
     let function = allocateObject(.nativeFunction, shape: shape)
-    function.setPayloadObject(NativeFunctionBox(body))
+    function.setPayloadObject(NativeFunctionBox(realm: realmPointer, body))
     var flags = ObjectFlags.extensible | ObjectFlags.callable
     if isConstructor { flags |= ObjectFlags.constructor }
     function.flags = flags

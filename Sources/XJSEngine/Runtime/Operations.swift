@@ -489,14 +489,14 @@ extension Runtime {
     if constructor.isObject {
       let prototype = try get(constructor.asObject, names.prototype)
       if prototype.isObject { return prototype }
-      // The realm of the constructor would be used; we have one realm per call here.
+      // Step 4: the fallback intrinsic of the constructor's realm.
       if constructor.asObject.isCallable { return try functionRealm(constructor.asObject)[fallback] }
     }
     return realm[fallback]
   }
 
-  /// GetFunctionRealm (ES2024 7.3.24). The realm of an ordinary function is
-  /// approximated: the current realm unless it belongs to another realm's intrinsics.
+  /// GetFunctionRealm (ES2024 7.3.24): a bytecode function's realm is its code's, a
+  /// builtin's the one it was created in.
   func functionRealm(_ object: ObjectRef) throws(JSException) -> Realm {
     var function = object
     // Steps 3-4: bound functions and proxies take their target's realm; a revoked proxy throws.
@@ -505,10 +505,16 @@ extension Runtime {
       guard target.isObject else { throw typeError("Cannot perform 'construct' on a proxy that has been revoked") }
       function = target.asObject
     }
-    for candidate in realms where candidate.globalObject != nil {
-      if function.prototype == candidate[.functionPrototype] { return candidate }
+    switch function.objectClass {
+    case .function:
+      return codeBlock(of: function).realm ?? realm
+    case .nativeFunction:
+      return Unmanaged<Realm>.fromOpaque(
+        Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!).takeUnretainedValue().realm
+      ).takeUnretainedValue()
+    default:
+      return realm
     }
-    return realm
   }
 
   /// SpeciesConstructor

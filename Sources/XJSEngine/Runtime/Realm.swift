@@ -164,7 +164,8 @@ final class Realm {
     plainObjectShape = runtime.rootShape(prototype: objectPrototype.value, objectClass: .ordinary)
     let functionPrototype = runtime.allocateObject(
       .nativeFunction, shape: runtime.rootShape(prototype: objectPrototype.value, objectClass: .nativeFunction))
-    functionPrototype.setPayloadObject(NativeFunctionBox { _, _ throws(JSException) in .undefined })
+    functionPrototype.setPayloadObject(
+      NativeFunctionBox(realm: Unmanaged.passUnretained(self).toOpaque()) { _, _ throws(JSException) in .undefined })
     functionPrototype.flags = ObjectFlags.extensible | ObjectFlags.callable
     self[.functionPrototype] = functionPrototype.value
     functionShape = runtime.rootShape(prototype: functionPrototype.value, objectClass: .function)

@@ -61,7 +61,23 @@ public final class Runtime {
     didSet {
       hot.pointee.globalObject = realm.globalObject?.value ?? .undefined
       hot.pointee.globalLexicals = realm.globalLexicals?.value ?? .undefined
+      hot.pointee.realm = Unmanaged.passUnretained(realm).toOpaque()
     }
+  }
+  /// The current realm as the pointer code blocks and native functions record.
+  @inline(__always) var realmPointer: UnsafeMutableRawPointer { hot.pointee.realm.unsafelyUnwrapped }
+
+  /// Makes the realm behind `pointer` (a `realmPointer`) the current realm.
+  @inline(never)
+  func switchRealm(to pointer: UnsafeMutableRawPointer) {
+    realm = Unmanaged<Realm>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// A frame runs in the realm of its code: called whenever the running code block changes
+  /// (calls, returns, unwinding). Only a cross-realm call pays for the switch.
+  @inline(__always)
+  func enterRealm(of code: UnsafeMutablePointer<CodeBlockData>) {
+    if let target = code.pointee.realm, _slowPath(target != hot.pointee.realm) { switchRealm(to: target) }
   }
   @exclusivity(unchecked) private(set) var realms: [Realm] = []
 
@@ -273,6 +289,8 @@ struct RuntimeHotState {
   /// The current realm's global object and global lexical record (rooted by the realm).
   var globalObject: Value = .undefined
   var globalLexicals: Value = .undefined
+  /// The current realm (an unretained `Realm`), compared with a callee's on calls.
+  var realm: UnsafeMutableRawPointer? = nil
   /// Bumped whenever an ArrayBuffer is detached or resized: typed arrays cache their data
   /// address and length with the epoch they were computed in (Builtins/TypedArrayOperations.swift).
   var arrayBufferEpoch: UInt64 = 0
