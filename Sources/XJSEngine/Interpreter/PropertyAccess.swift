@@ -62,7 +62,7 @@ extension Runtime {
       return try getV(value, key)
     }
     let object = value.asObject
-    if let cached = megamorphicLoad(object, key) { return cached }
+    if let cached = megamorphicLoad(object, key, site: cache) { return cached }
     fillLoadCache(object, key, cache)
     return try get(object, key, receiver: value)
   }
@@ -76,19 +76,31 @@ extension Runtime {
     Int(truncatingIfNeeded: ((UInt64(shape) >> 3) ^ (key.bits &* 0x9E37_79B9)) & UInt64(megamorphicCacheSize - 1))
   }
 
-  func megamorphicLoad(_ object: ObjectRef, _ key: PropertyKey) -> Value? {
+  /// A hit is also copied into the site's own cache while that has a free way (or a stale
+  /// entry for the shape): another site with the same shape and key may have filled the
+  /// runtime-wide entry first, and this site must not stay on the slow path because of it.
+  func megamorphicLoad(_ object: ObjectRef, _ key: PropertyKey, site: UnsafeMutablePointer<PropertyCacheEntry>)
+    -> Value?
+  {
     let shape = UInt(bitPattern: object.shape.cell)
     let entry = megamorphicCache[megamorphicSlot(shape, key)]
     guard entry.shape == shape && entry.key == key.bits else { return nil }
+    let value: Value
     switch entry.entry.kind {
-    case .ownData: return loadCachedSlot(object, entry.entry.offset)
+    case .ownData: value = loadCachedSlot(object, entry.entry.offset)
     case .prototypeData:
-      if entry.entry.epoch == prototypeEpoch {
-        return loadCachedSlot(ObjectRef(CellPointer(bitPattern: entry.entry.holder)!), entry.entry.offset)
-      }
-      return nil
+      guard entry.entry.epoch == prototypeEpoch else { return nil }
+      value = loadCachedSlot(ObjectRef(CellPointer(bitPattern: entry.entry.holder)!), entry.entry.offset)
     default: return nil
     }
+    if siteHasRoom(site, for: shape) { insertCacheEntry(site, entry.entry) }
+    return value
+  }
+
+  /// Whether a site's cache has an empty way or a way for `shape` (so inserting evicts nothing).
+  private func siteHasRoom(_ site: UnsafeMutablePointer<PropertyCacheEntry>, for shape: UInt) -> Bool {
+    for way in 0..<propertyCacheWays where site[way].kind == .empty || site[way].shape == shape { return true }
+    return false
   }
 
   /// Records where `key` was found for objects of `object`'s shape.
