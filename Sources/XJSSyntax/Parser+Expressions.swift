@@ -1103,7 +1103,7 @@ extension Parser {
 
   func markParenthesized(_ expression: Expression) {
     switch expression.kind {
-    case .object, .array, .assignment, .logical:
+    case .object, .array, .assignment, .logical, .identifier:
       parenthesized.insert(Parser.rangeKey(expression.range))
     default:
       break

@@ -131,6 +131,11 @@ extension Parser {
       return .object(try objectAssignmentPattern(properties, range: expression.range))
     case .array(let elements) where !isParenthesized(expression):
       return .array(try arrayAssignmentPattern(elements, range: expression.range))
+    case .identifier(let identifier) where isParenthesized(expression):
+      // `(x) = function () {}`: IsIdentifierRef is false for a parenthesized name, so the
+      // function is not named after it (ES2024 13.15.2 step 1.c); kept as an expression target.
+      if strict { try checkStrictAssignmentName(identifier) }
+      return .expression(expression)
     default:
       return try simpleAssignmentTarget(expression, message: message, allowCall: allowCall)
     }
