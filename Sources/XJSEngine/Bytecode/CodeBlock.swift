@@ -33,6 +33,9 @@ enum PropertyCacheKind: UInt8 {
   case addTransition
   /// `length` of an array (a virtual own property).
   case arrayLength
+  /// `length` of a typed array through the original %TypedArray%.prototype getter, valid
+  /// while `epoch` is the runtime's prototype epoch.
+  case typedArrayLength
   /// A global lexical binding (let/const/class at script top level): `shape` is the
   /// global lexical record's shape, `offset` the binding's slot there.
   case globalLexical

@@ -46,6 +46,8 @@ extension Runtime {
         }
       case .arrayLength:
         return object.internalSlot(0)
+      case .typedArrayLength:
+        if entry.epoch == prototypeEpoch { return Value(typedArrayLength(object) ?? 0) }
       default:
         break
       }
@@ -142,7 +144,10 @@ extension Runtime {
       }
       if holder.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
       if let location = holder.shape.lookup(key) {
-        if location.attributes.contains(.accessor) { return }
+        if location.attributes.contains(.accessor) {
+          fillTypedArrayLengthCache(object, key, holder.slot(location.slot), cache)
+          return
+        }
         let entry = PropertyCacheEntry(
           shape: UInt(bitPattern: shape.cell), offset: cacheOffset(holder, location.slot), kind: .prototypeData,
           epoch: prototypeEpoch, holder: UInt(bitPattern: holder.cell))
@@ -154,6 +159,20 @@ extension Runtime {
       current = holder.prototype
       depth += 1
     }
+  }
+
+  /// `view.length` reaching the original %TypedArray%.prototype getter is answered without
+  /// calling it, while no prototype changes (the epoch) and the view's shape stays the same.
+  private func fillTypedArrayLengthCache(
+    _ object: ObjectRef, _ key: PropertyKey, _ accessor: Value, _ cache: UnsafeMutablePointer<PropertyCacheEntry>
+  ) {
+    guard object.objectClass == .typedArray, key == names.length,
+      AccessorPairRef(accessor).getter == realm[.typedArrayLengthGetter]
+    else { return }
+    insertCacheEntry(
+      cache,
+      PropertyCacheEntry(
+        shape: UInt(bitPattern: object.shape.cell), kind: .typedArrayLength, epoch: prototypeEpoch))
   }
 
   private func insertCacheEntry(_ cache: UnsafeMutablePointer<PropertyCacheEntry>, _ entry: PropertyCacheEntry) {

@@ -679,6 +679,9 @@ extension Runtime {
     case .slot(let slot):
       if oldAttributes != newAttributes { changeNamedAttributes(object, key, newAttributes) }
       object.setSlot(slot, value)
+      // A new getter or setter on a prototype: caches that answer for an accessor (a typed
+      // array's length) must see it.
+      if newAttributes.contains(.accessor) && object.hasFlag(ObjectFlags.isPrototype) { prototypeEpoch &+= 1 }
     case .dense(let index):
       if newAttributes == denseAttributes(object) {
         object.denseElements[Int(index)] = value

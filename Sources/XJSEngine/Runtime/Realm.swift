@@ -64,6 +64,8 @@ enum Intrinsic: Int, CaseIterable {
   case arrayBufferPrototype
   case arrayBufferConstructor
   case typedArrayPrototype
+  /// The original getter of %TypedArray%.prototype.length (its reads are cached).
+  case typedArrayLengthGetter
   case typedArrayConstructor
   case int8ArrayPrototype
   case uint8ArrayPrototype
