@@ -38,6 +38,11 @@ extension Realm {
     installConsole(runtime)
   }
 
+  /// Remembers the getter of `prototype[key]` as `intrinsic` (see BuiltinGetter).
+  func recordGetter(_ runtime: Runtime, _ prototype: ObjectRef, _ key: PropertyKey, as intrinsic: Intrinsic) {
+    if case .accessor(let pair, _, _) = runtime.lookupOwn(prototype, key) { self[intrinsic] = pair.getter }
+  }
+
   /// Defines a global binding (writable, configurable, not enumerable).
   func defineGlobal(_ name: String, _ value: Value) {
     runtime.addProperty(globalObject, runtime.propertyKey(name), value, .builtin)

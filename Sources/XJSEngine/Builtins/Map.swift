@@ -91,6 +91,7 @@ extension Realm {
       getter: { runtime, arguments throws(JSException) in
         Value(try runtime.thisMapTable(arguments, "get Map.prototype.size").count)
       })
+    recordGetter(runtime, prototype, runtime.names.size, as: .mapSizeGetter)
     runtime.defineNativeMethod(prototype, "values", length: 0) { runtime, arguments throws(JSException) in
       try runtime.createMapIterator(arguments, .values, "Map.prototype.values")
     }

@@ -58,6 +58,7 @@ extension Realm {
       getter: { runtime, arguments throws(JSException) in
         Value(try runtime.thisSetTable(arguments, "get Set.prototype.size").count)
       })
+    recordGetter(runtime, prototype, runtime.names.size, as: .setSizeGetter)
     let values = runtime.defineNativeMethod(prototype, "values", length: 0) { runtime, arguments throws(JSException) in
       try runtime.createSetIterator(arguments, .values, "Set.prototype.values")
     }

@@ -57,9 +57,7 @@ extension Realm {
       getter: { runtime, arguments throws(JSException) in
         Value(runtime.typedArrayLength(try runtime.requireTypedArray(arguments.this)) ?? 0)
       })
-    if case .accessor(let pair, _, _) = runtime.lookupOwn(prototype, runtime.names.length) {
-      self[.typedArrayLengthGetter] = pair.getter
-    }
+    recordGetter(runtime, prototype, runtime.names.length, as: .typedArrayLengthGetter)
     // ES2024 23.2.3.38: undefined for anything that is not a typed array (no TypeError).
     runtime.defineNativeAccessor(
       prototype, PropertyKey(symbol: runtime.symbols.toStringTag), name: "[Symbol.toStringTag]",

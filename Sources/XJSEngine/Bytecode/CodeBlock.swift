@@ -33,12 +33,22 @@ enum PropertyCacheKind: UInt8 {
   case addTransition
   /// `length` of an array (a virtual own property).
   case arrayLength
-  /// `length` of a typed array through the original %TypedArray%.prototype getter, valid
-  /// while `epoch` is the runtime's prototype epoch.
-  case typedArrayLength
+  /// A property read through one of the original builtin getters the interpreter answers
+  /// itself (`offset` is a `BuiltinGetter`), valid while `epoch` is the runtime's prototype epoch.
+  case builtinGetter
   /// A global lexical binding (let/const/class at script top level): `shape` is the
   /// global lexical record's shape, `offset` the binding's slot there.
   case globalLexical
+}
+
+/// The builtin getters property caches answer without a call (`.builtinGetter` entries).
+enum BuiltinGetter: Int32 {
+  /// %TypedArray%.prototype.length
+  case typedArrayLength
+  /// Map.prototype.size
+  case mapSize
+  /// Set.prototype.size
+  case setSize
 }
 
 /// Four entries per site (polymorphic up to four shapes).

@@ -255,17 +255,23 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if _slowPath(nativeDepth > options.maximumNativeDepth) { throw rangeError("Maximum call stack size exceeded") }
-    let box = Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!).takeUnretainedValue()
+    let box = Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!)
     let nativeArguments = NativeArguments(
       this: this, base: arguments.baseAddress, count: arguments.count, newTarget: newTarget, callee: function)
     // A builtin runs in its own realm (its errors and intrinsics come from there).
+    let calleeRealm = box._withUnsafeGuaranteedRef { $0.realm }
+    if _slowPath(calleeRealm != realmPointer) { return try callNativeInItsRealm(box, calleeRealm, nativeArguments) }
+    return try box.takeUnretainedValue().body(self, nativeArguments)
+  }
+
+  @inline(never)
+  private func callNativeInItsRealm(
+    _ box: Unmanaged<NativeFunctionBox>, _ calleeRealm: UnsafeMutableRawPointer, _ arguments: NativeArguments
+  ) throws(JSException) -> Value {
     let callerRealm = realmPointer
-    if _slowPath(box.realm != callerRealm) {
-      switchRealm(to: box.realm)
-      defer { switchRealm(to: callerRealm) }
-      return try box.body(self, nativeArguments)
-    }
-    return try box.body(self, nativeArguments)
+    switchRealm(to: calleeRealm)
+    defer { switchRealm(to: callerRealm) }
+    return try box.takeUnretainedValue().body(self, arguments)
   }
 
   // MARK: super

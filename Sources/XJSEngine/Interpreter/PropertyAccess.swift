@@ -46,8 +46,8 @@ extension Runtime {
         }
       case .arrayLength:
         return object.internalSlot(0)
-      case .typedArrayLength:
-        if entry.epoch == prototypeEpoch { return Value(typedArrayLength(object) ?? 0) }
+      case .builtinGetter:
+        if entry.epoch == prototypeEpoch { return builtinGetterValue(object, entry.offset) }
       default:
         break
       }
@@ -145,7 +145,7 @@ extension Runtime {
       if holder.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
       if let location = holder.shape.lookup(key) {
         if location.attributes.contains(.accessor) {
-          fillTypedArrayLengthCache(object, key, holder.slot(location.slot), cache)
+          fillBuiltinGetterCache(object, holder.slot(location.slot), cache)
           return
         }
         let entry = PropertyCacheEntry(
@@ -161,18 +161,33 @@ extension Runtime {
     }
   }
 
-  /// `view.length` reaching the original %TypedArray%.prototype getter is answered without
-  /// calling it, while no prototype changes (the epoch) and the view's shape stays the same.
-  private func fillTypedArrayLengthCache(
-    _ object: ObjectRef, _ key: PropertyKey, _ accessor: Value, _ cache: UnsafeMutablePointer<PropertyCacheEntry>
+  /// A read that reaches one of the original builtin getters of BuiltinGetter (a typed array's
+  /// length, a Map's or Set's size) is answered without calling it, while no prototype changes
+  /// (the epoch) and the receiver's shape stays the same.
+  private func fillBuiltinGetterCache(
+    _ object: ObjectRef, _ accessor: Value, _ cache: UnsafeMutablePointer<PropertyCacheEntry>
   ) {
-    guard object.objectClass == .typedArray, key == names.length,
-      AccessorPairRef(accessor).getter == realm[.typedArrayLengthGetter]
-    else { return }
+    let getter = AccessorPairRef(accessor).getter
+    let kind: BuiltinGetter
+    switch object.objectClass {
+    case .typedArray where getter == realm[.typedArrayLengthGetter]: kind = .typedArrayLength
+    case .map where getter == realm[.mapSizeGetter]: kind = .mapSize
+    case .set where getter == realm[.setSizeGetter]: kind = .setSize
+    default: return
+    }
     insertCacheEntry(
       cache,
       PropertyCacheEntry(
-        shape: UInt(bitPattern: object.shape.cell), kind: .typedArrayLength, epoch: prototypeEpoch))
+        shape: UInt(bitPattern: object.shape.cell), offset: kind.rawValue, kind: .builtinGetter,
+        epoch: prototypeEpoch))
+  }
+
+  /// What the builtin getter `rawKind` returns for `object` (whose shape the entry matched).
+  private func builtinGetterValue(_ object: ObjectRef, _ rawKind: Int32) -> Value {
+    switch BuiltinGetter(rawValue: rawKind)! {
+    case .typedArrayLength: return Value(typedArrayLength(object) ?? 0)
+    case .mapSize, .setSize: return Value(object.payloadObject(as: OrderedHashTable.self)!.count)
+    }
   }
 
   private func insertCacheEntry(_ cache: UnsafeMutablePointer<PropertyCacheEntry>, _ entry: PropertyCacheEntry) {

@@ -64,8 +64,11 @@ enum Intrinsic: Int, CaseIterable {
   case arrayBufferPrototype
   case arrayBufferConstructor
   case typedArrayPrototype
-  /// The original getter of %TypedArray%.prototype.length (its reads are cached).
+  /// The original getters of %TypedArray%.prototype.length, Map.prototype.size and
+  /// Set.prototype.size (property caches answer reads through them without a call).
   case typedArrayLengthGetter
+  case mapSizeGetter
+  case setSizeGetter
   case typedArrayConstructor
   case int8ArrayPrototype
   case uint8ArrayPrototype
