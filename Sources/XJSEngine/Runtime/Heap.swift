@@ -69,6 +69,10 @@ final class Heap {
 
   @exclusivity(unchecked) private var blocks: [UnsafeMutableRawPointer] = []
   @exclusivity(unchecked) private var blockSet: Set<UInt> = []
+  /// Empty blocks kept for reuse by any size class (not in `blocks` or `blockSet`, not counted
+  /// in `bytesInCells`). Each block is its own mapping: handing them back to the system at
+  /// every collection made an allocation-heavy script unmap and re-fault the same memory.
+  @exclusivity(unchecked) private var blockPool: [UnsafeMutableRawPointer] = []
   @exclusivity(unchecked) private var freeLists: [UnsafeMutableRawPointer?]
   /// Per size class: the block whose never-used tail cells are handed out next.
   @exclusivity(unchecked) private var bumpBlocks: [UnsafeMutableRawPointer?]
@@ -128,6 +132,7 @@ final class Heap {
     for block in blocks { finalizeAll(inBlock: block) }
     for cell in largeCells { Cells.finalize(cell, heap: self) }
     for block in blocks { free(block) }
+    for block in blockPool { free(block) }
     for cell in largeCells { free(cell) }
     markStack.deallocate()
   }
@@ -179,9 +184,15 @@ final class Heap {
   }
 
   private func allocateBlock(sizeClass: Int) -> UnsafeMutableRawPointer {
-    var raw: UnsafeMutableRawPointer?
-    guard posix_memalign(&raw, Heap.blockSize, Heap.blockSize) == 0, let block = raw else {
-      fatalError("xjs: out of memory allocating a heap block")
+    let block: UnsafeMutableRawPointer
+    if let pooled = blockPool.popLast() {
+      block = pooled
+    } else {
+      var raw: UnsafeMutableRawPointer?
+      guard posix_memalign(&raw, Heap.blockSize, Heap.blockSize) == 0, let fresh = raw else {
+        fatalError("xjs: out of memory allocating a heap block")
+      }
+      block = fresh
     }
     let cellSize = Heap.sizeClasses[sizeClass]
     let count = (Heap.blockSize - Heap.blockHeaderSize) / cellSize
@@ -364,7 +375,8 @@ final class Heap {
     for (blockIndex, block) in blocks.enumerated() {
       let header = block.load(as: BlockHeader.self)
       var liveCount = 0
-      var freeHead = freeLists[header.sizeClass]
+      let freeHeadBefore = freeLists[header.sizeClass]
+      var freeHead = freeHeadBefore
       for index in stride(from: header.usedCount - 1, through: 0, by: -1) {
         let cell = block + Heap.blockHeaderSize + index * header.cellSize
         let cellHeader = cell.cellHeader
@@ -379,45 +391,42 @@ final class Heap {
         cell.storeBytes(of: freeHead, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
         freeHead = cell
       }
-      freeLists[header.sizeClass] = freeHead
-      if liveCount == 0 { emptyBlocks.append(blockIndex) }
+      if liveCount == 0 {
+        // An empty block goes to the pool: its cells stay off the free lists.
+        freeLists[header.sizeClass] = freeHeadBefore
+        emptyBlocks.append(blockIndex)
+      } else {
+        freeLists[header.sizeClass] = freeHead
+      }
     }
-    releaseEmptyBlocks(emptyBlocks)
+    poolEmptyBlocks(emptyBlocks)
     sweepLargeCells()
   }
 
-  /// Returns empty blocks to the system, keeping a few for reuse.
-  private func releaseEmptyBlocks(_ emptyIndices: [Int]) {
-    if emptyIndices.count <= 4 { return }
-    let releasing = Set(emptyIndices.dropFirst(4))
+  /// Moves empty blocks to the pool, any size class can reuse them; the pool keeps about what
+  /// one collection cycle allocates, the rest goes back to the system.
+  private func poolEmptyBlocks(_ emptyIndices: [Int]) {
+    guard !emptyIndices.isEmpty else { return }
+    let empty = Set(emptyIndices)
     var kept: [UnsafeMutableRawPointer] = []
-    kept.reserveCapacity(blocks.count - releasing.count)
+    kept.reserveCapacity(blocks.count - empty.count)
+    let poolLimit = max(16, collectionThreshold / Heap.blockSize)
     for (index, block) in blocks.enumerated() {
-      if releasing.contains(index) {
-        let sizeClass = block.load(as: BlockHeader.self).sizeClass
-        if bumpBlocks[sizeClass] == block { bumpBlocks[sizeClass] = nil }
-        blockSet.remove(UInt(bitPattern: block))
-        free(block)
-        bytesInCells -= Heap.blockSize
-      } else {
+      guard empty.contains(index) else {
         kept.append(block)
+        continue
+      }
+      let sizeClass = block.load(as: BlockHeader.self).sizeClass
+      if bumpBlocks[sizeClass] == block { bumpBlocks[sizeClass] = nil }
+      blockSet.remove(UInt(bitPattern: block))
+      bytesInCells -= Heap.blockSize
+      if blockPool.count < poolLimit {
+        blockPool.append(block)
+      } else {
+        free(block)
       }
     }
     blocks = kept
-    // Free lists may point into released blocks: rebuild them.
-    for index in freeLists.indices { freeLists[index] = nil }
-    for block in blocks {
-      let header = block.load(as: BlockHeader.self)
-      var freeHead = freeLists[header.sizeClass]
-      for index in stride(from: header.usedCount - 1, through: 0, by: -1) {
-        let cell = block + Heap.blockHeaderSize + index * header.cellSize
-        if cell.cellKind == .free {
-          cell.storeBytes(of: freeHead, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
-          freeHead = cell
-        }
-      }
-      freeLists[header.sizeClass] = freeHead
-    }
   }
 
   private func sweepLargeCells() {
