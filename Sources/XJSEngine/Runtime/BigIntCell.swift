@@ -58,12 +58,13 @@ extension Runtime {
   /// A BigInt cell holding `integer`.
   func newBigInt(_ integer: BigInteger) -> BigIntRef {
     let count = integer.magnitude.count
-    let cell = heap.allocateCell(size: BigIntRef.limbsOffset + max(count, 1) * 8, kind: .bigInt)
+    // Not zeroed: the limbs are written right here, and a BigInt cell holds no references.
+    let cell = heap.allocateCell(size: BigIntRef.limbsOffset + max(count, 1) * 8, kind: .bigInt, zeroed: false)
     cell.cellHeader.pointee.aux = UInt32(count)
     if integer.isNegative { cell.cellHeader.pointee.flags = 1 }
     let bigInt = BigIntRef(cell)
     integer.magnitude.withUnsafeBufferPointer { source in
-      for index in 0..<count { bigInt.limbs[index] = source[index] }
+      if let base = source.baseAddress { bigInt.limbs.update(from: base, count: count) }
     }
     return bigInt
   }

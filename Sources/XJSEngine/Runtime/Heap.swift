@@ -142,8 +142,10 @@ final class Heap {
   // MARK: Allocation
 
   /// Allocates a zeroed cell of at least `size` bytes. May collect garbage first.
+  /// `zeroed: false` is only for cells that hold no references (BigInt limbs) and that the
+  /// caller fills before its next allocation; only their header is written here.
   @inline(__always)
-  func allocateCell(size: Int, kind: CellKind) -> CellPointer {
+  func allocateCell(size: Int, kind: CellKind, zeroed: Bool = true) -> CellPointer {
     bytesAllocatedSinceCollection &+= size
     if _slowPath(bytesAllocatedSinceCollection > collectionThreshold || stressMode) {
       collectIfAllowed()
@@ -157,9 +159,9 @@ final class Heap {
       } else {
         cell = allocateFromBumpBlock(sizeClass: sizeClass)
       }
-      memset(cell, 0, Heap.sizeClasses[sizeClass])
+      if zeroed { memset(cell, 0, Heap.sizeClasses[sizeClass]) }
     } else {
-      cell = allocateLarge(size: size)
+      cell = allocateLarge(size: size, zeroed: zeroed)
     }
     cell.cellHeader.pointee = CellHeader(kind: kind, mark: 0, flags: 0, aux: 0)
     return cell
@@ -205,9 +207,11 @@ final class Heap {
     return block
   }
 
-  private func allocateLarge(size: Int) -> CellPointer {
+  private func allocateLarge(size: Int, zeroed: Bool) -> CellPointer {
     let rounded = (size + 15) & ~15
-    guard let cell = calloc(1, rounded) else { fatalError("xjs: out of memory (large cell)") }
+    guard let cell = zeroed ? calloc(1, rounded) : malloc(rounded) else {
+      fatalError("xjs: out of memory (large cell)")
+    }
     let address = UInt(bitPattern: cell)
     let index = lowerBound(largeCells, address)
     largeCells.insert(cell, at: index)
