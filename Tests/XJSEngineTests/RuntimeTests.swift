@@ -140,6 +140,18 @@ private func evaluate(_ runtime: Runtime, _ source: String) -> String {
     // The second round's garbage is gone again: live memory does not grow by its size.
     #expect(after < before + 2 * 1024 * 1024)
   }
+
+  /// The conservative stack scan sees every word, UInt.max included; with a large cell alive
+  /// (a BigInt over 8 KB) looking that word up once trapped on overflow and killed the process.
+  @Test func conservativeLookupOfAnyWordIsSafe() {
+    let runtime = Runtime()
+    #expect(evaluate(runtime, "globalThis.big = 7n ** 30000n; big % 10n") == "1")
+    for word: UInt in [UInt.max, UInt.max - 7, 1 << 63, 4096] {
+      #expect(runtime.heap.cellContaining(word) == nil)
+    }
+    runtime.collectGarbage()
+    #expect(evaluate(runtime, "String(big).length") == "25353")
+  }
 }
 
 @Suite struct IsolationTests {

@@ -266,7 +266,8 @@ final class Heap {
       return cell.cellKind == .free ? nil : cell
     }
     if largeCells.isEmpty { return nil }
-    let index = lowerBound(largeCells, address + 1) - 1
+    // Any stack word arrives here, UInt.max included: the bound must not trap on overflow.
+    let index = lowerBound(largeCells, address &+ 1) - 1
     if index < 0 { return nil }
     let cell = largeCells[index]
     let start = UInt(bitPattern: cell)
