@@ -104,6 +104,13 @@ extension Runtime {
   private func addFunctionProperties(_ function: ObjectRef, _ codeBlock: CodeBlock) {
     addProperty(function, names.length, Value(Int32(codeBlock.expectedArgumentCount)), [.configurable])
     addProperty(function, names.name, newString(codeBlock.name).value, [.configurable])
+    if codeBlock.functionKind == .normal && codeBlock.argumentsAreMapped {
+      // The legacy own `arguments` and `caller` of a sloppy function with simple parameters
+      // (implementation-defined; test262 feature `caller`), as in V8 and JSC. Always null here,
+      // which ES2024 17.1 allows: the value must never be a strict function.
+      addProperty(function, names.arguments, .null, [])
+      addProperty(function, names.caller, .null, [])
+    }
     if codeBlock.functionKind == .normal {
       let prototype = newPlainObject()
       addProperty(prototype, names.constructor, function.value, .builtin)
