@@ -102,6 +102,7 @@ enum Opcode: UInt32, CaseIterable {
   case getGlobal
   case setGlobal
   case getGlobalOrUndefined
+  case hasGlobal
   case getName
   case setName
   case resolveName
@@ -274,6 +275,9 @@ enum Opcode: UInt32, CaseIterable {
     case .setGlobal: return op("SetGlobal", [.name, r, .cache], "global binding = src")
     case .getGlobalOrUndefined:
       return op("GetGlobalOrUndefined", [r, .name], "dst = global binding or undefined (typeof)")
+    case .hasGlobal:
+      return op(
+        "HasGlobal", [r, .name, .cache], "dst = whether the global binding exists (strict `x = …` resolves x first)")
     case .getName: return op("GetName", [r, .name], "dst = binding looked up by name (with/eval)")
     case .setName: return op("SetName", [.name, r], "binding looked up by name = src")
     case .getNameOrUndefined: return op("GetNameOrUndefined", [r, .name], "dst = named binding or undefined (typeof)")

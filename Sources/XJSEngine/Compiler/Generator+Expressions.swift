@@ -436,6 +436,34 @@ extension FunctionCompiler {
     return result
   }
 
+  /// Strict `x = value` with x a global: the reference is resolved before `value` runs (ES2024
+  /// 13.15.2 step 1.a), so a binding that `value` creates does not save an unresolvable x from
+  /// the ReferenceError of PutValue.
+  private func compileStrictGlobalAssignment(
+    _ identifier: IdentifierReference, _ value: Expression, into destination: Int32?
+  ) throws(CompileError) -> Int32 {
+    let existed = allocateRegister()
+    emit(.hasGlobal, existed, atomConstant(identifier.name), newCacheSite())
+    let result = try compileNamed(value, name: identifier.name, into: destination ?? allocateRegister())
+    let resolved = newLabel()
+    emitJump(.jumpIfTrue, existed, to: resolved)
+    emit(
+      .throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("\(identifier.name) is not defined".utf16)))
+    bind(resolved)
+    try storeIdentifier(identifier, result, mode: .assign)
+    return result
+  }
+
+  /// Expressions whose evaluation runs no code of the script (no calls, getters or conversions).
+  private func cannotRunCode(_ expression: Expression) -> Bool {
+    switch expression.kind {
+    case .numberLiteral, .bigIntLiteral, .stringLiteral, .booleanLiteral, .nullLiteral, .function, .arrowFunction:
+      return true
+    default:
+      return false
+    }
+  }
+
   func compileAssignment(_ op: AssignmentOperator, _ target: Pattern, _ value: Expression, into destination: Int32?)
     throws(CompileError) -> Int32
   {
@@ -447,6 +475,9 @@ extension FunctionCompiler {
           let result = try compileNamed(value, name: identifier.name, into: destination ?? allocateRegister())
           try storeReference(reference, result)
           return result
+        }
+        if case .global = identifier.resolution, isStrict, !cannotRunCode(value) {
+          return try compileStrictGlobalAssignment(identifier, value, into: destination)
         }
         if let register = writableLocalRegister(identifier), !mentions(value, identifier.name) {
           try compileNamed(value, name: identifier.name, into: register)

@@ -94,6 +94,13 @@ extension Runtime {
     return .undefined
   }
 
+  /// HasBinding of the global environment (ES2024 9.1.1.4.1): the lexical record, then the object.
+  func hasGlobalBinding(_ name: Value) throws(JSException) -> Bool {
+    let key = PropertyKey(atom: name.asString)
+    if case .data = lookupOwn(realm.globalLexicals, key) { return true }
+    return try hasProperty(realm.globalObject, key)
+  }
+
   func setGlobal(_ name: Value, _ value: Value, strict: Bool, cache: UnsafeMutablePointer<PropertyCacheEntry>)
     throws(JSException)
   {

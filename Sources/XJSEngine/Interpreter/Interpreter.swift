@@ -429,6 +429,12 @@ extension Runtime {
               constants[operand(pc, 1)], fp[operand(pc, 2)], strict: code.pointee.isStrict,
               cache: code.pointee.propertyCaches + Int(pc[3]) * propertyCacheWays)
             pc += 4
+          case .hasGlobal:
+            let cache = code.pointee.propertyCaches + Int(pc[3]) * propertyCacheWays
+            var exists = cachedGlobal(cache) != nil
+            if !exists { exists = try hasGlobalBinding(constants[operand(pc, 2)]) }
+            fp[operand(pc, 1)] = Value(exists)
+            pc += 4
           case .getGlobalOrUndefined:
             fp[operand(pc, 1)] = try getGlobalOrUndefined(constants[operand(pc, 2)])
             pc += 3
