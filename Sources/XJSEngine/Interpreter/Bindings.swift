@@ -95,10 +95,31 @@ extension Runtime {
   }
 
   /// HasBinding of the global environment (ES2024 9.1.1.4.1): the lexical record, then the object.
-  func hasGlobalBinding(_ name: Value) throws(JSException) -> Bool {
+  /// Fills `cache` like a read would, so the next check is answered by `cachedGlobal`.
+  func hasGlobalBinding(_ name: Value, cache: UnsafeMutablePointer<PropertyCacheEntry>) throws(JSException) -> Bool {
+    let lexicals = realm.globalLexicals!
+    let global = realm.globalObject!
     let key = PropertyKey(atom: name.asString)
-    if case .data = lookupOwn(realm.globalLexicals, key) { return true }
-    return try hasProperty(realm.globalObject, key)
+    if case .data(_, _, let place) = lookupOwn(lexicals, key) {
+      if case .slot(let slot) = place, !lexicals.shape.isDictionary {
+        cache[0] = PropertyCacheEntry(
+          shape: UInt(bitPattern: lexicals.shape.cell), offset: cacheOffset(lexicals, slot), kind: .globalLexical)
+      }
+      return true
+    }
+    switch lookupOwn(global, key) {
+    case .data(_, _, .slot(let slot)):
+      if canCacheGlobalObjectSlot(lexicals) {
+        cache[0] = PropertyCacheEntry(
+          shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
+          holder: UInt(bitPattern: lexicals.shape.cell))
+      }
+      return true
+    case .absent:
+      return try hasProperty(global, key)
+    default:
+      return true
+    }
   }
 
   func setGlobal(_ name: Value, _ value: Value, strict: Bool, cache: UnsafeMutablePointer<PropertyCacheEntry>)

@@ -432,7 +432,7 @@ extension Runtime {
           case .hasGlobal:
             let cache = code.pointee.propertyCaches + Int(pc[3]) * propertyCacheWays
             var exists = cachedGlobal(cache) != nil
-            if !exists { exists = try hasGlobalBinding(constants[operand(pc, 2)]) }
+            if !exists { exists = try hasGlobalBinding(constants[operand(pc, 2)], cache: cache) }
             fp[operand(pc, 1)] = Value(exists)
             pc += 4
           case .getGlobalOrUndefined:
