@@ -45,7 +45,7 @@ let package = Package(
       exclude: ["StartupOrder.txt"],
       linkerSettings: [.unsafeFlags(commandLineLinkerFlags, .when(platforms: [.linux]))]),
     .testTarget(name: "XJSSyntaxTests", dependencies: ["XJSSyntax"]),
-    .testTarget(name: "XJSEngineTests", dependencies: ["XJSEngine"]),
+    .testTarget(name: "XJSEngineTests", dependencies: ["XJSEngine", "XJS"]),
     .testTarget(name: "XJSRegExpTests", dependencies: ["XJSRegExp"]),
     .testTarget(name: "XJSAssemblerTests", dependencies: ["XJSAssembler"]),
   ],

@@ -9,7 +9,7 @@ struct CommandLineDriver {
 
   static let usage = """
     Usage:
-      xjs run [options] <file.js> [args...]   run a script
+      xjs run [options] <file.js> [args...]   run a script (global scriptArgs = [file, args...])
       xjs [options] <file.js> [args...]       same as `xjs run`
       xjs -e '<code>' [options]               run code given on the command line
       xjs parse [--estree] <file.js>          check a file and print its syntax tree
@@ -66,8 +66,9 @@ struct CommandLineDriver {
           }
           options.maximumHeap = bytes
         } else if argument.hasPrefix("--timeout-ms") {
-          guard let value = optionValue(argument, remaining, &index), let milliseconds = Int(value) else {
-            return usageError("--timeout-ms needs a number of milliseconds")
+          guard let value = optionValue(argument, remaining, &index), let milliseconds = Int(value), milliseconds > 0
+          else {
+            return usageError("--timeout-ms needs a positive number of milliseconds")
           }
           options.timeoutMilliseconds = milliseconds
         } else if argument.hasPrefix("-") && argument != "-" {
@@ -95,13 +96,19 @@ struct CommandLineDriver {
     return arguments[index]
   }
 
+  /// A positive byte count such as `256m`; nil for anything else (also sizes that overflow).
   private func parseSize(_ text: String) -> Int? {
     let lower = text.lowercased()
     let multipliers: [(String, Int)] = [("k", 1024), ("m", 1024 * 1024), ("g", 1024 * 1024 * 1024)]
-    for (suffix, multiplier) in multipliers where lower.hasSuffix(suffix) {
-      return Int(lower.dropLast()).map { $0 * multiplier }
+    var digits = Substring(lower)
+    var multiplier = 1
+    for (suffix, factor) in multipliers where lower.hasSuffix(suffix) {
+      digits = lower.dropLast()
+      multiplier = factor
     }
-    return Int(lower)
+    guard let count = Int(digits), count > 0 else { return nil }
+    let (bytes, overflow) = count.multipliedReportingOverflow(by: multiplier)
+    return overflow ? nil : bytes
   }
 
   private func usageError(_ message: String) -> Int32 {

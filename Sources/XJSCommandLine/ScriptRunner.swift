@@ -20,15 +20,17 @@ struct ScriptRunner {
       fputs("xjs: cannot open '\(path)': \(String(cString: strerror(errno)))\n", stderr)
       return 2
     }
-    return execute(text, name: path)
+    return execute(text, name: path, scriptArguments: [path] + arguments)
   }
 
   func run(code: String, name: String, arguments: [String]) -> Int32 {
-    execute(Array(code.utf16), name: name)
+    execute(Array(code.utf16), name: name, scriptArguments: [name] + arguments)
   }
 
-  private func execute(_ text: [UInt16], name: String) -> Int32 {
+  /// `scriptArguments` becomes the global `scriptArgs` (the script's name, then its arguments).
+  private func execute(_ text: [UInt16], name: String, scriptArguments: [String]) -> Int32 {
     let runtime = makeRuntime()
+    runtime.defineGlobalStringArray("scriptArgs", scriptArguments)
     var scriptOptions = ScriptOptions()
     scriptOptions.dumpBytecode = options.dumpBytecode
     switch runtime.runScript(text, name: name, options: scriptOptions) {

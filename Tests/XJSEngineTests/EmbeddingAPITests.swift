@@ -1,10 +1,37 @@
-// The embedding API as README.md shows it, through a plain (non-@testable) import:
-// this file only compiles while that API stays public.
+// The embedding API as README.md shows it, through a plain (non-@testable) import of the
+// public module: this file only compiles while that API stays public and the snippet typed.
 
 import Testing
-import XJSEngine
+import XJS
+
+/// README.md's embedding snippet, verbatim except that `print` is the test's collector.
+private func readmeSnippet(_ source: String, _ print: (String) -> Void) {
+  let runtime = Runtime(options: RuntimeOptions())
+  do throws(EvaluationError) {
+    let value = try runtime.evaluate(source, sourceName: "example.js")
+    print((try? runtime.displayString(value)) ?? "?")  // 3
+  } catch {
+    switch error {
+    case .syntax(let syntaxError):
+      print("\(syntaxError)")  // SyntaxError: … at example.js:line:column
+    case .exception(let exception):
+      print((try? runtime.displayString(exception.value)) ?? "?")  // e.g. TypeError: …
+    }
+  }
+}
 
 @Suite struct EmbeddingAPITests {
+  @Test func readmeSnippetRunsAsDocumented() {
+    var lines: [String] = []
+    readmeSnippet("1 + 2") { lines.append($0) }
+    readmeSnippet("throw new TypeError('no')") { lines.append($0) }
+    readmeSnippet("var = 1") { lines.append($0) }
+    #expect(lines.count == 3)
+    #expect(lines.first == "3")
+    #expect(lines.dropFirst().first == "TypeError: no")
+    #expect(lines.last?.hasPrefix("SyntaxError") == true)
+  }
+
   @Test func readmeExampleEvaluates() throws {
     let runtime = Runtime(options: RuntimeOptions())
     let value = try runtime.evaluate("1 + 2", sourceName: "example.js")

@@ -128,6 +128,9 @@ extension Runtime {
 
   /// ES2024 10.5.1
   func proxyGetPrototypeOf(_ proxy: ObjectRef) throws(JSException) -> Value {
+    // A proxy can make a prototype chain endless (a trap returning the proxy itself); every
+    // native walk of a chain passes here, so the walk stays interruptible and time-limited.
+    try checkSafePoint()
     try enterProxy()
     defer { leaveProxy() }
     let (target, foundHandler, trap) = try resolveTrap(proxy, names.getPrototypeOf)

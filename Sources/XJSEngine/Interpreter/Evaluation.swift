@@ -53,6 +53,15 @@ extension Runtime {
     }
   }
 
+  /// Defines a global holding an array of strings (writable, configurable, not enumerable):
+  /// how a host hands a script its command-line arguments (`scriptArgs` in the xjs shell).
+  public func defineGlobalStringArray(_ name: String, _ strings: [String]) {
+    heap.deferralDepth += 1  // the strings sit in a Swift array until the array holds them
+    defer { heap.deferralDepth -= 1 }
+    let array = newArray(strings.map { newString($0).value })
+    addProperty(realm.globalObject, propertyKey(name), array.value, .builtin)
+  }
+
   /// ToString of a value as a Swift string, for embedders printing results (throws the
   /// script's exception if ToString does, e.g. for an object whose toString throws).
   public func displayString(_ value: Value) throws(JSException) -> String {

@@ -252,7 +252,14 @@ public final class Runtime {
 
   /// Sets a wall-clock limit for the script that runs next.
   public func setTimeLimit(milliseconds: Int) {
-    deadlineNanoseconds = milliseconds > 0 ? monotonicNanoseconds() + UInt64(milliseconds) * 1_000_000 : 0
+    guard milliseconds > 0 else {
+      deadlineNanoseconds = 0
+      return
+    }
+    // A limit too far away to represent (about 584 years) saturates instead of trapping.
+    let (span, overflow) = UInt64(milliseconds).multipliedReportingOverflow(by: 1_000_000)
+    let (deadline, late) = monotonicNanoseconds().addingReportingOverflow(span)
+    deadlineNanoseconds = overflow || late ? UInt64.max : deadline
   }
 
   /// Asks the running script to stop at its next safe point (safe from any thread).
