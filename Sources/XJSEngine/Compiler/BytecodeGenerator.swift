@@ -109,14 +109,30 @@ final class FunctionCompiler {
   // MARK: Emission
 
   func at(_ range: SourceRange) {
-    let offset = range.start
+    at(offset: Int32(range.start))
+  }
+
+  private func at(offset: Int32) {
     if offset != currentOffset {
       currentOffset = offset
       lineTable.append((Int32(code.count), offset))
     }
   }
 
+  /// Emits with the source position of `range` (where a ReferenceError of a name load should
+  /// point), then returns to the enclosing position for what follows.
+  func emit(at range: SourceRange, _ opcode: Opcode, _ operands: Int32...) {
+    let enclosing = currentOffset
+    at(range)
+    emit(opcode, operands: operands)
+    if enclosing >= 0 { at(offset: enclosing) }
+  }
+
   func emit(_ opcode: Opcode, _ operands: Int32...) {
+    emit(opcode, operands: operands)
+  }
+
+  private func emit(_ opcode: Opcode, operands: [Int32]) {
     assert(operands.count == opcode.info.operands.count, "operand count of \(opcode)")
     code.append(opcode.rawValue)
     for operand in operands { code.append(UInt32(bitPattern: operand)) }

@@ -21,11 +21,11 @@ extension FunctionCompiler {
       return loadFromBinding(binding, hops: hops, needsCheck: needsCheck, into: destination)
     case .global:
       let target = destination ?? allocateRegister()
-      emit(.getGlobal, target, atomConstant(identifier.name), newCacheSite())
+      emit(at: identifier.range, .getGlobal, target, atomConstant(identifier.name), newCacheSite())
       return target
     case .dynamic, .unresolved:
       let target = destination ?? allocateRegister()
-      emit(.getName, target, atomConstant(identifier.name))
+      emit(at: identifier.range, .getName, target, atomConstant(identifier.name))
       return target
     }
   }
