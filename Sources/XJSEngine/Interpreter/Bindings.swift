@@ -46,12 +46,26 @@ extension Runtime {
     return nil
   }
 
-  /// A global object slot may be cached whatever the global object's shape (a dictionary shape
-  /// keeps its identity only while no property is deleted or reconfigured), but the entry also
-  /// keys on the global lexical record's shape, which must change identity when a binding is
-  /// added (a new `let` may shadow the property): so not while that record is a dictionary.
-  @inline(__always) private func canCacheGlobalObjectSlot(_ lexicals: ObjectRef) -> Bool {
-    !lexicals.shape.isDictionary
+  /// Records a binding of the global lexical record (a slot of a non-dictionary shape) in a
+  /// global cache site.
+  private func cacheGlobalLexical(_ place: PropertyPlace, _ cache: UnsafeMutablePointer<PropertyCacheEntry>) {
+    let lexicals = realm.globalLexicals!
+    guard case .slot(let slot) = place, !lexicals.shape.isDictionary else { return }
+    cache[0] = PropertyCacheEntry(
+      shape: UInt(bitPattern: lexicals.shape.cell), offset: cacheOffset(lexicals, slot), kind: .globalLexical)
+  }
+
+  /// Records a global object slot in a global cache site. Any global object shape will do (a
+  /// dictionary shape keeps its identity only while no property is deleted or reconfigured), but
+  /// the entry also keys on the global lexical record's shape, which must change identity when a
+  /// binding is added (a new `let` may shadow the property): so not while that record is a dictionary.
+  private func cacheGlobalObjectSlot(_ slot: UInt32, _ cache: UnsafeMutablePointer<PropertyCacheEntry>) {
+    let lexicals = realm.globalLexicals!
+    let global = realm.globalObject!
+    guard !lexicals.shape.isDictionary else { return }
+    cache[0] = PropertyCacheEntry(
+      shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
+      holder: UInt(bitPattern: lexicals.shape.cell))
   }
 
   func getGlobal(_ name: Value, cache: UnsafeMutablePointer<PropertyCacheEntry>) throws(JSException) -> Value {
@@ -61,19 +75,12 @@ extension Runtime {
     let key = PropertyKey(atom: name.asString)
     if case .data(let value, _, let place) = lookupOwn(lexicals, key) {
       if value.isEmpty { throw referenceError("Cannot access '\(keyDescription(key))' before initialization") }
-      if case .slot(let slot) = place, !lexicals.shape.isDictionary {
-        cache[0] = PropertyCacheEntry(
-          shape: UInt(bitPattern: lexicals.shape.cell), offset: cacheOffset(lexicals, slot), kind: .globalLexical)
-      }
+      cacheGlobalLexical(place, cache)
       return value
     }
     switch lookupOwn(global, key) {
     case .data(let value, _, .slot(let slot)):
-      if canCacheGlobalObjectSlot(lexicals) {
-        cache[0] = PropertyCacheEntry(
-          shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
-          holder: UInt(bitPattern: lexicals.shape.cell))
-      }
+      cacheGlobalObjectSlot(slot, cache)
       return value
     case .absent:
       if try hasProperty(global, key) { return try get(global, key) }
@@ -101,19 +108,12 @@ extension Runtime {
     let global = realm.globalObject!
     let key = PropertyKey(atom: name.asString)
     if case .data(_, _, let place) = lookupOwn(lexicals, key) {
-      if case .slot(let slot) = place, !lexicals.shape.isDictionary {
-        cache[0] = PropertyCacheEntry(
-          shape: UInt(bitPattern: lexicals.shape.cell), offset: cacheOffset(lexicals, slot), kind: .globalLexical)
-      }
+      cacheGlobalLexical(place, cache)
       return true
     }
     switch lookupOwn(global, key) {
     case .data(_, _, .slot(let slot)):
-      if canCacheGlobalObjectSlot(lexicals) {
-        cache[0] = PropertyCacheEntry(
-          shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
-          holder: UInt(bitPattern: lexicals.shape.cell))
-      }
+      cacheGlobalObjectSlot(slot, cache)
       return true
     case .absent:
       return try hasProperty(global, key)
@@ -148,20 +148,13 @@ extension Runtime {
         throw typeError("Assignment to constant variable '\(keyDescription(key))'")
       }
       writeOwnData(lexicals, place, value)
-      if case .slot(let slot) = place, !lexicals.shape.isDictionary {
-        cache[0] = PropertyCacheEntry(
-          shape: UInt(bitPattern: lexicals.shape.cell), offset: cacheOffset(lexicals, slot), kind: .globalLexical)
-      }
+      cacheGlobalLexical(place, cache)
       return
     }
     switch lookupOwn(global, key) {
     case .data(_, let attributes, .slot(let slot)) where attributes.contains(.writable):
       global.setSlot(slot, value)
-      if canCacheGlobalObjectSlot(lexicals) {
-        cache[0] = PropertyCacheEntry(
-          shape: UInt(bitPattern: global.shape.cell), offset: cacheOffset(global, slot), kind: .ownData, epoch: 0,
-          holder: UInt(bitPattern: lexicals.shape.cell))
-      }
+      cacheGlobalObjectSlot(slot, cache)
     case .absent:
       if strict, !(try hasProperty(global, key)) {
         throw referenceError("\(keyDescription(key)) is not defined")
