@@ -36,7 +36,10 @@ let package = Package(
     // The few helpers Swift cannot express (register spill, icache flush, prctl).
     .target(name: "CXJSSupport"),
     // The engine core: bytecode, interpreter, runtime, builtins.
-    .target(name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "CXJSSupport"]),
+    // Bytecode/Opcodes.spec is the instruction set; Scripts/generate-opcodes turns it into Swift.
+    .target(
+      name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "CXJSSupport"],
+      exclude: ["Bytecode/Opcodes.spec"]),
     // The public Swift embedding API.
     .target(name: "XJS", dependencies: ["XJSEngine"]),
     // The command line (`xjs run`, `xjs parse`, the REPL). See `commandLineLinkerFlags`.

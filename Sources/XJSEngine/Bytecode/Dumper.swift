@@ -33,11 +33,12 @@ extension Runtime {
       let (sourceLine, sourceColumn) = codeBlock.source.location(of: codeBlock.sourceOffset(at: pc))
       var row = format4(pc) + "  " + info.name.padding(to: 22)
       var operands: [String] = []
-      for (index, kind) in info.operands.enumerated() {
+      for (index, operand) in info.operands.enumerated() {
         let word = codeBlock.instructions[pc + 1 + index]
         let signed = Int32(bitPattern: word)
-        switch kind {
-        case .register: operands.append(registerName(signed))
+        switch operand.role {
+        case .read, .write, .readWrite, .writePair, .readWritePair, .frame, .range:
+          operands.append(registerName(signed))
         case .constant:
           let value = codeBlock.constants[Int(word)]
           if value.isCell && value.asCell.cellKind == .codeBlock {
@@ -51,7 +52,7 @@ extension Runtime {
         case .immediate: operands.append("#\(signed)")
         case .jump: operands.append("-> \(format4(pc + Int(signed)))")
         case .cache: operands.append("ic\(word)")
-        case .count: operands.append("\(word)")
+        case .count, .flags, .index: operands.append("\(word)")
         }
       }
       row += operands.joined(separator: ", ")

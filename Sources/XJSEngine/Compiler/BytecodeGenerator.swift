@@ -119,32 +119,27 @@ final class FunctionCompiler {
     }
   }
 
-  /// Emits with the source position of `range` (where a ReferenceError of a name load should
-  /// point), then returns to the enclosing position for what follows.
-  func emit(at range: SourceRange, _ opcode: Opcode, _ operands: Int32...) {
+  /// Emits what `body` emits with the source position of `range` (where a ReferenceError of a
+  /// name load should point), then returns to the enclosing position for what follows.
+  func positioned(at range: SourceRange, _ body: () -> Void) {
     let enclosing = currentOffset
     at(range)
-    emit(opcode, operands: operands)
+    body()
     if enclosing >= 0 { at(offset: enclosing) }
   }
 
-  func emit(_ opcode: Opcode, _ operands: Int32...) {
-    emit(opcode, operands: operands)
-  }
-
-  private func emit(_ opcode: Opcode, operands: [Int32]) {
-    assert(operands.count == opcode.info.operands.count, "operand count of \(opcode)")
-    code.append(opcode.rawValue)
-    for operand in operands { code.append(UInt32(bitPattern: operand)) }
-  }
-
-  /// Emits a jump-like instruction whose last operand is a jump to `label`.
-  func emitJump(_ opcode: Opcode, _ operands: Int32..., to label: Label) {
+  /// Appends one instruction (the generated `emit…` functions call this; Opcodes.spec fixes
+  /// the operand order). A jump operand is always the instruction's last word: it is resolved
+  /// to `jumpingTo`'s position when the code block is finished.
+  func appendInstruction(_ opcode: Opcode, _ operands: [Int32], jumpingTo label: Label? = nil) {
+    assert(operands.count + (label == nil ? 1 : 2) == opcode.size, "operand count of \(opcode)")
     let start = code.count
     code.append(opcode.rawValue)
     for operand in operands { code.append(UInt32(bitPattern: operand)) }
-    fixups.append((code.count, start, label))
-    code.append(0)
+    if let label {
+      fixups.append((code.count, start, label))
+      code.append(0)
+    }
   }
 
   func newLabel() -> Label {
@@ -259,7 +254,7 @@ final class FunctionCompiler {
       if case .unallocated = binding.location { binding.location = .register(allocateRegister()) }
     }
     if scope.hasEnvironment {
-      emit(.pushScope, Int32(descriptorIndex(for: scope)))
+      emitPushScope(scope: Int32(descriptorIndex(for: scope)))
       scopeDepth += 1
     }
     initializeLexicalRegisters(scope)
@@ -269,14 +264,14 @@ final class FunctionCompiler {
   func initializeLexicalRegisters(_ scope: Scope) {
     for binding in scope.orderedBindings where binding.kind.isLexical && !binding.isCaptured {
       if binding.needsTDZCheck, case .register(let register) = binding.location {
-        emit(.loadEmpty, register)
+        emitLoadEmpty(dst: register)
       }
     }
   }
 
   func leaveScope(_ scope: Scope) {
     if scope.hasEnvironment {
-      emit(.popScope)
+      emitPopScope()
       scopeDepth -= 1
     }
     if let parent = scope.parent { currentScope = parent }

@@ -21,11 +21,13 @@ extension FunctionCompiler {
       return loadFromBinding(binding, hops: hops, needsCheck: needsCheck, into: destination)
     case .global:
       let target = destination ?? allocateRegister()
-      emit(at: identifier.range, .getGlobal, target, atomConstant(identifier.name), newCacheSite())
+      positioned(at: identifier.range) {
+        emitGetGlobal(dst: target, name: atomConstant(identifier.name), cache: newCacheSite())
+      }
       return target
     case .dynamic, .unresolved:
       let target = destination ?? allocateRegister()
-      emit(at: identifier.range, .getName, target, atomConstant(identifier.name))
+      positioned(at: identifier.range) { emitGetName(dst: target, name: atomConstant(identifier.name)) }
       return target
     }
   }
@@ -33,23 +35,23 @@ extension FunctionCompiler {
   func loadFromBinding(_ binding: Binding, hops: Int, needsCheck: Bool, into destination: Int32?) -> Int32 {
     switch binding.location {
     case .register(let register):
-      if needsCheck { emit(.checkInitialized, register, atomConstant(binding.name)) }
+      if needsCheck { emitCheckInitialized(src: register, name: atomConstant(binding.name)) }
       if let destination, destination != register {
-        emit(.move, destination, register)
+        emitMove(dst: destination, src: register)
         return destination
       }
       return register
     case .environment(let slot):
       let target = destination ?? allocateRegister()
       if needsCheck {
-        emit(.getEnvironmentChecked, target, Int32(hops), Int32(slot), atomConstant(binding.name))
+        emitGetEnvironmentChecked(dst: target, hops: Int32(hops), slot: Int32(slot), name: atomConstant(binding.name))
       } else {
-        emit(.getEnvironment, target, Int32(hops), Int32(slot))
+        emitGetEnvironment(dst: target, hops: Int32(hops), slot: Int32(slot))
       }
       return target
     case .unallocated:
       let target = destination ?? allocateRegister()
-      emit(.loadUndefined, target)
+      emitLoadUndefined(dst: target)
       return target
     }
   }
@@ -59,9 +61,9 @@ extension FunctionCompiler {
   func storeToBinding(_ binding: Binding, _ value: Int32, hops: Int) {
     switch binding.location {
     case .register(let register):
-      if register != value { emit(.move, register, value) }
+      if register != value { emitMove(dst: register, src: value) }
     case .environment(let slot):
-      emit(.setEnvironment, Int32(currentScope.hops(to: binding.scope)), Int32(slot), value)
+      emitSetEnvironment(hops: Int32(currentScope.hops(to: binding.scope)), slot: Int32(slot), src: value)
     case .unallocated:
       break
     }
@@ -76,33 +78,33 @@ extension FunctionCompiler {
         if needsCheck || binding.needsTDZCheck {
           _ = loadFromBinding(binding, hops: hops, needsCheck: true, into: nil)
         }
-        emit(.throwConstAssignment, atomConstant(binding.name))
+        emitThrowConstAssignment(name: atomConstant(binding.name))
         return
       }
       switch binding.location {
       case .register(let register):
-        if mode == .assign && needsCheck { emit(.checkInitialized, register, atomConstant(binding.name)) }
-        if register != value { emit(.move, register, value) }
+        if mode == .assign && needsCheck { emitCheckInitialized(src: register, name: atomConstant(binding.name)) }
+        if register != value { emitMove(dst: register, src: value) }
       case .environment(let slot):
         if mode == .assign && needsCheck {
-          emit(.setEnvironmentChecked, Int32(hops), Int32(slot), value, atomConstant(binding.name))
+          emitSetEnvironmentChecked(hops: Int32(hops), slot: Int32(slot), src: value, name: atomConstant(binding.name))
         } else {
-          emit(.setEnvironment, Int32(hops), Int32(slot), value)
+          emitSetEnvironment(hops: Int32(hops), slot: Int32(slot), src: value)
         }
       case .unallocated:
         break
       }
     case .global:
       if mode == .initialize, isTopLevelLexical(identifier) {
-        emit(.initializeGlobalLexical, atomConstant(identifier.name), value)
+        emitInitializeGlobalLexical(name: atomConstant(identifier.name), src: value)
       } else {
-        emit(.setGlobal, atomConstant(identifier.name), value, newCacheSite())
+        emitSetGlobal(name: atomConstant(identifier.name), src: value, cache: newCacheSite())
       }
     case .dynamic, .unresolved:
       if mode == .initialize && isTopLevelLexical(identifier) {
-        emit(.initializeGlobalLexical, atomConstant(identifier.name), value)
+        emitInitializeGlobalLexical(name: atomConstant(identifier.name), src: value)
       } else {
-        emit(.setName, atomConstant(identifier.name), value)
+        emitSetName(name: atomConstant(identifier.name), src: value)
       }
     }
   }
@@ -120,20 +122,20 @@ extension FunctionCompiler {
       let needsCheck =
         checked && binding.kind == .this && binding.scope.function?.kind == .derivedClassConstructor
       let register = loadFromBinding(binding, hops: hops, needsCheck: false, into: destination)
-      if needsCheck { emit(.checkThisInitialized, register) }
+      if needsCheck { emitCheckThisInitialized(this: register) }
       return register
     case .global:
       let target = destination ?? allocateRegister()
       if name == "this" {
-        emit(.move, target, Int32(Frame.thisOffset))
+        emitMove(dst: target, src: Int32(Frame.thisOffset))
       } else {
-        emit(.loadUndefined, target)
+        emitLoadUndefined(dst: target)
       }
       return target
     case .dynamic, .unresolved:
       let target = destination ?? allocateRegister()
-      emit(.getNameOrUndefined, target, atomConstant(name))
-      if name == "this" && checked { emit(.checkThisInitialized, target) }
+      emitGetNameOrUndefined(dst: target, name: atomConstant(name))
+      if name == "this" && checked { emitCheckThisInitialized(this: target) }
       return target
     }
   }
@@ -148,32 +150,32 @@ extension FunctionCompiler {
     case .binding(let binding, let hops, _):
       switch binding.location {
       case .register(let register):
-        if register != value { emit(.move, register, value) }
+        if register != value { emitMove(dst: register, src: value) }
       case .environment(let slot):
-        emit(.setEnvironment, Int32(hops), Int32(slot), value)
+        emitSetEnvironment(hops: Int32(hops), slot: Int32(slot), src: value)
       case .unallocated:
         break
       }
     default:
-      emit(.setName, atomConstant(name), value)
+      emitSetName(name: atomConstant(name), src: value)
     }
   }
 
   func loadBinding(named name: String, from scope: Scope) throws(CompileError) -> Int32 {
     guard let binding = scope.bindings[name] else {
       let target = allocateRegister()
-      emit(.loadUndefined, target)
+      emitLoadUndefined(dst: target)
       return target
     }
     switch binding.location {
     case .register(let register): return register
     case .environment(let slot):
       let target = allocateRegister()
-      emit(.getEnvironment, target, Int32(currentScope.hops(to: scope)), Int32(slot))
+      emitGetEnvironment(dst: target, hops: Int32(currentScope.hops(to: scope)), slot: Int32(slot))
       return target
     case .unallocated:
       let target = allocateRegister()
-      emit(.loadUndefined, target)
+      emitLoadUndefined(dst: target)
       return target
     }
   }

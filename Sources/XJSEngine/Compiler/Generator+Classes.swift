@@ -35,7 +35,7 @@ extension FunctionCompiler {
       flags = 1
     }
     let code = try compileConstructor(node, name: className)
-    emit(.createClass, constructor, prototype, constant(code.value), flags)
+    emitCreateClass(constructor: constructor, prototype: prototype, code: constant(code.value), flags: flags)
     var fieldIndex = 0
     for member in node.members {
       let mark = registerTop
@@ -50,9 +50,9 @@ extension FunctionCompiler {
         let closure = allocateRegister()
         try emitClosure(function, name: staticKeyName(key) ?? "", into: closure)
         switch kind {
-        case .method: emit(.defineMethod, target, keyRegister, closure, 0)
-        case .getter: emit(.defineGetter, target, keyRegister, closure, 0)
-        case .setter: emit(.defineSetter, target, keyRegister, closure, 0)
+        case .method: emitDefineMethod(object: target, key: keyRegister, function: closure, flags: 0)
+        case .getter: emitDefineGetter(object: target, key: keyRegister, function: closure, flags: 0)
+        case .setter: emitDefineSetter(object: target, key: keyRegister, function: closure, flags: 0)
         }
       case .field(let key, _):
         if case .computed = key.name {
@@ -75,19 +75,19 @@ extension FunctionCompiler {
       let mark = registerTop
       let initializer = try compileFieldInitializer(node, scope: scope, isStatic: false)
       let closure = allocateRegister()
-      emit(.newClosure, closure, constant(initializer.value))
-      emit(.setFieldInitializer, constructor, closure)
+      emitNewClosure(dst: closure, function: constant(initializer.value))
+      emitSetFieldInitializer(constructor: constructor, initializer: closure)
       registerTop = mark
     }
     if let scope = node.staticInitializerScope {
       let mark = registerTop
       let initializer = try compileFieldInitializer(node, scope: scope, isStatic: true)
       let base = allocateRegisters(Frame.headerSize) + Int32(Frame.headerSize)
-      emit(.newClosure, base + Int32(Frame.calleeOffset), constant(initializer.value))
-      emit(.setHomeObject, base + Int32(Frame.calleeOffset), constructor)
-      emit(.move, base + Int32(Frame.thisOffset), constructor)
+      emitNewClosure(dst: base + Int32(Frame.calleeOffset), function: constant(initializer.value))
+      emitSetHomeObject(function: base + Int32(Frame.calleeOffset), home: constructor)
+      emitMove(dst: base + Int32(Frame.thisOffset), src: constructor)
       let result = allocateRegister()
-      emit(.call, result, base, 0)
+      emitCall(dst: result, base: base, argumentCount: 0)
       registerTop = mark
     }
     leaveScope(classScope)
@@ -101,7 +101,7 @@ extension FunctionCompiler {
       guard !binding.name.contains(".") else { continue }
       let mark = registerTop
       let register = allocateRegister()
-      emit(.newPrivateName, register, stringConstant(Array(binding.name.utf16)))
+      emitNewPrivateName(dst: register, description: stringConstant(Array(binding.name.utf16)))
       storeToBinding(binding, register, hops: 0)
       registerTop = mark
     }
@@ -115,7 +115,7 @@ extension FunctionCompiler {
     let closure = allocateRegister()
     let prefix = kind == .getter ? "get " : kind == .setter ? "set " : ""
     try emitClosure(function, name: prefix + "#" + name, into: closure)
-    emit(.setHomeObject, closure, home)
+    emitSetHomeObject(function: closure, home: home)
     if let binding = scope.bindings[privateMethodBindingName(name, kind)] {
       storeToBinding(binding, closure, hops: 0)
     }
@@ -134,12 +134,14 @@ extension FunctionCompiler {
       defer { registerTop = mark }
       let privateName = loadSpecialUnchecked("#" + name)
       if kind == .method {
-        emit(.definePrivate, target, privateName, loadSpecialUnchecked(privateMethodBindingName(name, .method)), 1)
+        emitDefinePrivate(
+          object: target, name: privateName, src: loadSpecialUnchecked(privateMethodBindingName(name, .method)), kind: 1
+        )
         continue
       }
       let getter = loadPrivateAccessorHalf(node, name, .getter)
       let setter = loadPrivateAccessorHalf(node, name, .setter)
-      emit(.definePrivateAccessor, target, privateName, getter, setter)
+      emitDefinePrivateAccessor(object: target, name: privateName, getter: getter, setter: setter)
     }
   }
 
@@ -149,7 +151,7 @@ extension FunctionCompiler {
     let bindingName = privateMethodBindingName(name, kind)
     if node.scope!.bindings[bindingName] != nil { return loadSpecialUnchecked(bindingName) }
     let undefined = allocateRegister()
-    emit(.loadUndefined, undefined)
+    emitLoadUndefined(dst: undefined)
     return undefined
   }
 
@@ -168,12 +170,12 @@ extension FunctionCompiler {
     if isDerived {
       // The interpreter fills the arguments register before the frame's registers are cleared.
       compiler.argumentsRegister = compiler.allocateRegister()
-      compiler.emit(.superCallForward, result, compiler.argumentsRegister)
+      compiler.emitSuperCallForward(dst: result, arguments: compiler.argumentsRegister)
     } else {
-      compiler.emit(.initializeFields, Int32(Frame.thisOffset))
+      compiler.emitInitializeFields(this: Int32(Frame.thisOffset))
     }
-    compiler.emit(.loadUndefined, result)
-    compiler.emit(.return, result)
+    compiler.emitLoadUndefined(dst: result)
+    compiler.emitReturn(src: result)
     let codeBlock = compiler.finish(
       parameterCount: 0, expectedArgumentCount: 0, sourceRange: node.range, isArrow: false,
       isClassConstructor: true, needsThisCoercion: false, argumentsAreMapped: false, isConstructorCapable: false)
@@ -211,11 +213,11 @@ extension FunctionCompiler {
       case .this where binding.isCaptured: storeToBinding(binding, Int32(Frame.thisOffset), hops: 0)
       case .newTarget where binding.isCaptured:
         let undefined = allocateRegister()
-        emit(.loadUndefined, undefined)
+        emitLoadUndefined(dst: undefined)
         storeToBinding(binding, undefined, hops: 0)
       case .homeObject:
         let home = allocateRegister()
-        emit(.loadHomeObject, home)
+        emitLoadHomeObject(dst: home)
         if binding.isCaptured {
           storeToBinding(binding, home, hops: 0)
         } else {
@@ -250,27 +252,29 @@ extension FunctionCompiler {
             try compileNamed(initializer, name: name, into: value)
           } else {
             try compile(initializer, into: value)
-            if isAnonymousFunctionDefinition(initializer) { emit(.setFunctionName, value, keyRegister, 0) }
+            if isAnonymousFunctionDefinition(initializer) {
+              emitSetFunctionName(function: value, key: keyRegister, kind: 0)
+            }
           }
         } else {
-          emit(.loadUndefined, value)
+          emitLoadUndefined(dst: value)
         }
-        emit(.defineDataProperty, Int32(Frame.thisOffset), keyRegister, value)
+        emitDefineDataProperty(object: Int32(Frame.thisOffset), key: keyRegister, src: value)
       case .staticBlock(let function):
         guard isStatic else { continue }
         let base = allocateRegisters(Frame.headerSize) + Int32(Frame.headerSize)
         try emitClosure(function, name: "", into: base + Int32(Frame.calleeOffset))
-        emit(.setHomeObject, base + Int32(Frame.calleeOffset), Int32(Frame.thisOffset))
-        emit(.move, base + Int32(Frame.thisOffset), Int32(Frame.thisOffset))
+        emitSetHomeObject(function: base + Int32(Frame.calleeOffset), home: Int32(Frame.thisOffset))
+        emitMove(dst: base + Int32(Frame.thisOffset), src: Int32(Frame.thisOffset))
         let result = allocateRegister()
-        emit(.call, result, base, 0)
+        emitCall(dst: result, base: base, argumentCount: 0)
       case .method:
         break
       }
     }
     let undefined = allocateRegister()
-    emit(.loadUndefined, undefined)
-    emit(.return, undefined)
+    emitLoadUndefined(dst: undefined)
+    emitReturn(src: undefined)
   }
 
   /// PrivateFieldAdd of `#name = initializer` on `this` (ES2024 7.3.28).
@@ -279,8 +283,8 @@ extension FunctionCompiler {
     if let initializer {
       _ = try compileNamed(initializer, name: "#" + name, into: value)
     } else {
-      emit(.loadUndefined, value)
+      emitLoadUndefined(dst: value)
     }
-    emit(.definePrivate, Int32(Frame.thisOffset), loadSpecialUnchecked("#" + name), value, 0)
+    emitDefinePrivate(object: Int32(Frame.thisOffset), name: loadSpecialUnchecked("#" + name), src: value, kind: 0)
   }
 }

@@ -15,9 +15,9 @@ extension FunctionCompiler {
     case .numberLiteral(let number):
       let target = destination ?? allocateRegister()
       if let int = Int32(exactly: number), !(number == 0 && number.sign == .minus) {
-        emit(.loadInt, target, int)
+        emitLoadInt(dst: target, value: int)
       } else {
-        emit(.loadConstant, target, numberConstant(number))
+        emitLoadConstant(dst: target, constant: numberConstant(number))
       }
       return target
     case .bigIntLiteral(let digits):
@@ -25,24 +25,25 @@ extension FunctionCompiler {
       guard let constant = bigIntConstant(digits) else {
         throw CompileError(message: "BigInt literal is too large", offset: Int(expression.range.start))
       }
-      emit(.loadConstant, target, constant)
+      emitLoadConstant(dst: target, constant: constant)
       return target
     case .stringLiteral(let units):
       let target = destination ?? allocateRegister()
-      emit(.loadConstant, target, stringConstant(units))
+      emitLoadConstant(dst: target, constant: stringConstant(units))
       return target
     case .booleanLiteral(let value):
       let target = destination ?? allocateRegister()
-      emit(value ? .loadTrue : .loadFalse, target)
+      emit(value ? .loadTrue : .loadFalse, dst: target)
       return target
     case .nullLiteral:
       let target = destination ?? allocateRegister()
-      emit(.loadNull, target)
+      emitLoadNull(dst: target)
       return target
     case .regExpLiteral(let literal):
       let target = destination ?? allocateRegister()
       at(expression.range)
-      emit(.newRegExp, target, stringConstant(literal.pattern), stringConstant(Array(literal.flags.utf16)))
+      emitNewRegExp(
+        dst: target, pattern: stringConstant(literal.pattern), flags: stringConstant(Array(literal.flags.utf16)))
       return target
     case .template(let template):
       return try compileTemplate(template, into: destination)
@@ -75,7 +76,7 @@ extension FunctionCompiler {
       let value = try compile(object)
       let key = loadSpecialUnchecked("#" + name)
       let target = destination ?? allocateRegister()
-      emit(.hasPrivate, target, key, value)
+      emitHasPrivate(dst: target, name: key, object: value)
       return target
     case .assignment(let op, let target, let value):
       at(expression.range)
@@ -86,7 +87,7 @@ extension FunctionCompiler {
       let end = newLabel()
       try compileCondition(test, jumpIfFalseTo: elseLabel)
       try compile(consequent, into: target)
-      emitJump(.jump, to: end)
+      emitJump(target: end)
       bind(elseLabel)
       try compile(alternate, into: target)
       bind(end)
@@ -115,9 +116,9 @@ extension FunctionCompiler {
       optionalChainLabels.append(nullish)
       try compile(inner, into: target)
       optionalChainLabels.removeLast()
-      emitJump(.jump, to: end)
+      emitJump(target: end)
       bind(nullish)
-      emit(.loadUndefined, target)
+      emitLoadUndefined(dst: target)
       bind(end)
       return target
     case .superCall(let arguments):
@@ -142,7 +143,7 @@ extension FunctionCompiler {
     case .update(let op, _, let target):
       // `i++` as a statement is `++i`.
       if case .identifier(let identifier) = target.kind, let register = writableLocalRegister(identifier) {
-        emit(op == .increment ? .increment : .decrement, register, register)
+        emit(op == .increment ? .increment : .decrement, dst: register, src: register)
         return
       }
       _ = try compileUpdate(op, isPrefix: true, target: target, into: nil)
@@ -201,7 +202,7 @@ extension FunctionCompiler {
 
   func moveIfNeeded(_ register: Int32, into destination: Int32?) -> Int32 {
     if let destination, destination != register {
-      emit(.move, destination, register)
+      emitMove(dst: destination, src: register)
       return destination
     }
     return register
@@ -272,35 +273,35 @@ extension FunctionCompiler {
       if case .identifier(let identifier) = operand.kind {
         switch identifier.resolution {
         case .global:
-          emit(.getGlobalOrUndefined, target, atomConstant(identifier.name))
-          emit(.typeOf, target, target)
+          emitGetGlobalOrUndefined(dst: target, name: atomConstant(identifier.name))
+          emitTypeOf(dst: target, src: target)
           return target
         case .dynamic, .unresolved:
-          emit(.getNameOrUndefined, target, atomConstant(identifier.name))
-          emit(.typeOf, target, target)
+          emitGetNameOrUndefined(dst: target, name: atomConstant(identifier.name))
+          emitTypeOf(dst: target, src: target)
           return target
         default: break
         }
       }
       let value = try compile(operand)
-      emit(.typeOf, target, value)
+      emitTypeOf(dst: target, src: value)
       return target
     case .void:
       let mark = registerTop
       try compile(operand)
       registerTop = mark
       let target = destination ?? allocateRegister()
-      emit(.loadUndefined, target)
+      emitLoadUndefined(dst: target)
       return target
     default:
       let value = try compile(operand)
       let target = destination ?? allocateRegister()
       at(range)
       switch op {
-      case .minus: emit(.negate, target, value)
-      case .plus: emit(.toNumber, target, value)
-      case .logicalNot: emit(.logicalNot, target, value)
-      case .bitwiseNot: emit(.bitNot, target, value)
+      case .minus: emitNegate(dst: target, src: value)
+      case .plus: emitToNumber(dst: target, src: value)
+      case .logicalNot: emitLogicalNot(dst: target, src: value)
+      case .bitwiseNot: emitBitNot(dst: target, src: value)
       default: break
       }
       return target
@@ -312,24 +313,25 @@ extension FunctionCompiler {
     switch operand.kind {
     case .member(let object, let name, let isOptional):
       let base = try compile(object)
-      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
-      emit(.deleteProperty, target, base, atomConstant(name))
+      if isOptional { emitJumpIfNullish(src: base, target: optionalChainLabels.last!) }
+      emitDeleteProperty(dst: target, object: base, name: atomConstant(name))
     case .computedMember(let object, let property, let isOptional):
       let base = try compileOperand(object, before: property)
-      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
+      if isOptional { emitJumpIfNullish(src: base, target: optionalChainLabels.last!) }
       let key = try compile(property)
-      emit(.deleteElement, target, base, key)
+      emitDeleteElement(dst: target, object: base, key: key)
     case .superMember, .superComputedMember:
       // ES2024 13.5.1.2: delete super.x throws a ReferenceError, after GetThisBinding and then the key.
       _ = try loadThis()
       if case .superComputedMember(let key) = operand.kind { try compile(key) }
-      emit(.throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("Unsupported reference to 'super'".utf16)))
+      emitThrowError(
+        type: Int32(ErrorTypeCode.reference), message: stringConstant(Array("Unsupported reference to 'super'".utf16)))
     case .identifier(let identifier):
       switch identifier.resolution {
       case .binding:
-        emit(.loadFalse, target)
+        emitLoadFalse(dst: target)
       case .global, .dynamic, .unresolved:
-        emit(.deleteName, target, atomConstant(identifier.name))
+        emitDeleteName(dst: target, name: atomConstant(identifier.name))
       }
     case .optionalChain:
       let value = try compileOptionalDelete(operand, into: target)
@@ -338,7 +340,7 @@ extension FunctionCompiler {
       let mark = registerTop
       try compile(operand)
       registerTop = mark
-      emit(.loadTrue, target)
+      emitLoadTrue(dst: target)
     }
     return target
   }
@@ -350,9 +352,9 @@ extension FunctionCompiler {
     optionalChainLabels.append(nullish)
     _ = try compileDelete(inner, into: target)
     optionalChainLabels.removeLast()
-    emitJump(.jump, to: end)
+    emitJump(target: end)
     bind(nullish)
-    emit(.loadTrue, target)
+    emitLoadTrue(dst: target)
     bind(end)
     return target
   }
@@ -367,13 +369,13 @@ extension FunctionCompiler {
     {
       let target = destination ?? allocateRegister()
       at(range)
-      emit(.addInt, target, a, int)
+      emitAddInt(dst: target, lhs: a, value: int)
       return target
     }
     let b = try compile(right)
     let target = destination ?? allocateRegister()
     at(range)
-    emit(binaryOpcode(op), target, a, b)
+    emit(binaryOpcode(op), dst: target, lhs: a, rhs: b)
     return target
   }
 
@@ -411,9 +413,9 @@ extension FunctionCompiler {
     let end = newLabel()
     try compile(left, into: target)
     switch op {
-    case .and: emitJump(.jumpIfFalse, target, to: end)
-    case .or: emitJump(.jumpIfTrue, target, to: end)
-    case .nullishCoalescing: emitJump(.jumpIfNotNullish, target, to: end)
+    case .and: emitJumpIfFalse(src: target, target: end)
+    case .or: emitJumpIfTrue(src: target, target: end)
+    case .nullishCoalescing: emitJumpIfNotNullish(src: target, target: end)
     }
     try compile(right, into: target)
     bind(end)
@@ -430,8 +432,8 @@ extension FunctionCompiler {
     prepareForReadModifyWrite(reference)
     let old = try loadReference(reference)
     let numeric = isPrefix ? result : allocateRegister()
-    if !isPrefix { emit(.toNumeric, result, old) }
-    emit(op == .increment ? .increment : .decrement, numeric, isPrefix ? old : result)
+    if !isPrefix { emitToNumeric(dst: result, src: old) }
+    emit(op == .increment ? .increment : .decrement, dst: numeric, src: isPrefix ? old : result)
     try storeReference(reference, numeric)
     return result
   }
@@ -443,12 +445,12 @@ extension FunctionCompiler {
     _ identifier: IdentifierReference, _ value: Expression, into destination: Int32?
   ) throws(CompileError) -> Int32 {
     let existed = allocateRegister()
-    emit(.hasGlobal, existed, atomConstant(identifier.name), newCacheSite())
+    emitHasGlobal(dst: existed, name: atomConstant(identifier.name), cache: newCacheSite())
     let result = try compileNamed(value, name: identifier.name, into: destination ?? allocateRegister())
     let resolved = newLabel()
-    emitJump(.jumpIfTrue, existed, to: resolved)
-    emit(
-      .throwError, Int32(ErrorTypeCode.reference), stringConstant(Array("\(identifier.name) is not defined".utf16)))
+    emitJumpIfTrue(src: existed, target: resolved)
+    emitThrowError(
+      type: Int32(ErrorTypeCode.reference), message: stringConstant(Array("\(identifier.name) is not defined".utf16)))
     bind(resolved)
     try storeIdentifier(identifier, result, mode: .assign)
     return result
@@ -502,10 +504,10 @@ extension FunctionCompiler {
     {
       // `s += v` on a register local: one instruction (v cannot observe or change s).
       if binary == .add, let immediate = int32Literal(value) {
-        emit(.addInt, register, register, immediate)
+        emitAddInt(dst: register, lhs: register, value: immediate)
       } else {
         let right = try compile(value)
-        emit(binaryOpcode(binary), register, register, right)
+        emit(binaryOpcode(binary), dst: register, lhs: register, rhs: right)
       }
       return moveIfNeeded(register, into: destination)
     }
@@ -521,19 +523,19 @@ extension FunctionCompiler {
     let current = try loadReference(reference)
     if let binary = op.binaryOperator {
       let operand = allocateRegister()
-      emit(.move, operand, current)
+      emitMove(dst: operand, src: current)
       let right = try compile(value)
-      emit(binaryOpcode(binary), result, operand, right)
+      emit(binaryOpcode(binary), dst: result, lhs: operand, rhs: right)
       try storeReference(reference, result)
       return result
     }
     // Logical assignment: only assigns when the short circuit does not apply.
     let end = newLabel()
-    emit(.move, result, current)
+    emitMove(dst: result, src: current)
     switch op {
-    case .logicalAnd: emitJump(.jumpIfFalse, result, to: end)
-    case .logicalOr: emitJump(.jumpIfTrue, result, to: end)
-    default: emitJump(.jumpIfNotNullish, result, to: end)
+    case .logicalAnd: emitJumpIfFalse(src: result, target: end)
+    case .logicalOr: emitJumpIfTrue(src: result, target: end)
+    default: emitJumpIfNotNullish(src: result, target: end)
     }
     var name: String? = nil
     if case .identifier(let identifier) = target { name = identifier.name }
@@ -563,7 +565,7 @@ extension FunctionCompiler {
     case .identifier(let identifier):
       if case .dynamic = identifier.resolution {
         let base = allocateRegister()
-        emit(.resolveName, base, atomConstant(identifier.name))
+        emitResolveName(dst: base, name: atomConstant(identifier.name))
         return .dynamicName(base: base, name: identifier.name)
       }
       return .identifier(identifier)
@@ -587,9 +589,9 @@ extension FunctionCompiler {
       let this = allocateRegister()
       try loadThis(into: this)
       let key = allocateRegister()
-      emit(.loadConstant, key, atomConstant(name))
+      emitLoadConstant(dst: key, constant: atomConstant(name))
       let base = allocateRegister()
-      emit(.getSuperBase, base, loadSpecial("%home"))
+      emitGetSuperBase(dst: base, home: loadSpecial("%home"))
       return .superProperty(base: base, key: key, this: this)
     case .superComputedMember(let property):
       let this = allocateRegister()
@@ -597,14 +599,14 @@ extension FunctionCompiler {
       let key = allocateRegister()
       try compile(property, into: key)
       let base = allocateRegister()
-      emit(.getSuperBase, base, loadSpecial("%home"))
+      emitGetSuperBase(dst: base, home: loadSpecial("%home"))
       return .superProperty(base: base, key: key, this: this)
     case .call:
       // `f() = 1` (sloppy Annex B): the call runs, then a ReferenceError.
       try compile(expression)
-      emit(
-        .throwError, Int32(ErrorTypeCode.reference),
-        stringConstant(Array("Invalid left-hand side in assignment".utf16)))
+      emitThrowError(
+        type: Int32(ErrorTypeCode.reference),
+        message: stringConstant(Array("Invalid left-hand side in assignment".utf16)))
       return .identifier(IdentifierReference(name: "%invalid", range: expression.range))
     default:
       throw CompileError(message: "Invalid left-hand side in assignment", offset: Int(expression.range.start))
@@ -616,10 +618,10 @@ extension FunctionCompiler {
   func prepareForReadModifyWrite(_ reference: Reference) {
     switch reference {
     case .element(let object, let key):
-      emit(.requireObjectCoercible, object, 1)
-      emit(.toPropertyKey, key, key)
+      emitRequireObjectCoercible(src: object, kind: 1)
+      emitToPropertyKey(dst: key, src: key)
     case .superProperty(_, let key, _):
-      emit(.toPropertyKey, key, key)
+      emitToPropertyKey(dst: key, src: key)
     default:
       break
     }
@@ -631,23 +633,23 @@ extension FunctionCompiler {
       return try loadIdentifier(identifier)
     case .dynamicName(let base, let name):
       let target = allocateRegister()
-      emit(.getNameFromBase, target, base, atomConstant(name))
+      emitGetNameFromBase(dst: target, base: base, name: atomConstant(name))
       return target
     case .property(let object, let name):
       let target = allocateRegister()
-      emit(.getProperty, target, object, atomConstant(name), newCacheSite())
+      emitGetProperty(dst: target, object: object, name: atomConstant(name), cache: newCacheSite())
       return target
     case .element(let object, let key):
       let target = allocateRegister()
-      emit(.getElement, target, object, key)
+      emitGetElement(dst: target, object: object, key: key)
       return target
     case .superProperty(let base, let key, let this):
       let target = allocateRegister()
-      emit(.getSuperProperty, target, base, key, this)
+      emitGetSuperProperty(dst: target, base: base, key: key, this: this)
       return target
     case .privateProperty(let object, let key):
       let target = allocateRegister()
-      emit(.getPrivate, target, object, key)
+      emitGetPrivate(dst: target, object: object, name: key)
       return target
     }
   }
@@ -657,15 +659,15 @@ extension FunctionCompiler {
     case .identifier(let identifier):
       try storeIdentifier(identifier, value, mode: .assign)
     case .dynamicName(let base, let name):
-      emit(.setNameOnBase, base, atomConstant(name), value)
+      emitSetNameOnBase(base: base, name: atomConstant(name), src: value)
     case .property(let object, let name):
-      emit(.setProperty, object, atomConstant(name), value, newCacheSite())
+      emitSetProperty(object: object, name: atomConstant(name), src: value, cache: newCacheSite())
     case .element(let object, let key):
-      emit(.setElement, object, key, value)
+      emitSetElement(object: object, key: key, src: value)
     case .superProperty(let base, let key, let this):
-      emit(.setSuperProperty, base, key, value, this)
+      emitSetSuperProperty(base: base, key: key, src: value, this: this)
     case .privateProperty(let object, let key):
-      emit(.setPrivate, object, key, value)
+      emitSetPrivate(object: object, name: key, src: value)
     }
   }
 
@@ -675,25 +677,25 @@ extension FunctionCompiler {
     switch expression.kind {
     case .member(let object, let name, let isOptional):
       let base = try compile(object)
-      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
+      if isOptional { emitJumpIfNullish(src: base, target: optionalChainLabels.last!) }
       let target = destination ?? allocateRegister()
-      emit(.getProperty, target, base, atomConstant(name), newCacheSite())
+      emitGetProperty(dst: target, object: base, name: atomConstant(name), cache: newCacheSite())
       return target
     case .computedMember(let object, let property, let isOptional):
       let base = try compileOperand(object, before: property)
-      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
+      if isOptional { emitJumpIfNullish(src: base, target: optionalChainLabels.last!) }
       let key = try compile(property)
       let target = destination ?? allocateRegister()
-      emit(.getElement, target, base, key)
+      emitGetElement(dst: target, object: base, key: key)
       return target
     case .superMember(let name):
       let this = try loadThis()
       let key = allocateRegister()
-      emit(.loadConstant, key, atomConstant(name))
+      emitLoadConstant(dst: key, constant: atomConstant(name))
       let base = allocateRegister()
-      emit(.getSuperBase, base, loadSpecial("%home"))
+      emitGetSuperBase(dst: base, home: loadSpecial("%home"))
       let target = destination ?? allocateRegister()
-      emit(.getSuperProperty, target, base, key, this)
+      emitGetSuperProperty(dst: target, base: base, key: key, this: this)
       return target
     case .superComputedMember(let property):
       let this = allocateRegister()
@@ -701,16 +703,16 @@ extension FunctionCompiler {
       let key = allocateRegister()
       try compile(property, into: key)
       let base = allocateRegister()
-      emit(.getSuperBase, base, loadSpecial("%home"))
+      emitGetSuperBase(dst: base, home: loadSpecial("%home"))
       let target = destination ?? allocateRegister()
-      emit(.getSuperProperty, target, base, key, this)
+      emitGetSuperProperty(dst: target, base: base, key: key, this: this)
       return target
     case .privateMember(let object, let name, let isOptional):
       let base = try compile(object)
-      if isOptional { emitJump(.jumpIfNullish, base, to: optionalChainLabels.last!) }
+      if isOptional { emitJumpIfNullish(src: base, target: optionalChainLabels.last!) }
       let key = loadSpecialUnchecked("#" + name)
       let target = destination ?? allocateRegister()
-      emit(.getPrivate, target, base, key)
+      emitGetPrivate(dst: target, object: base, name: key)
       return target
     default:
       return try compile(expression, into: destination)
@@ -727,16 +729,16 @@ extension FunctionCompiler {
   /// Builds an array from arguments with spreads.
   private func compileArgumentArray(_ arguments: [Argument]) throws(CompileError) -> Int32 {
     let array = allocateRegister()
-    emit(.newArray, array, 0, 0)
+    emitNewArray(dst: array, start: 0, count: 0)
     for argument in arguments {
       let mark = registerTop
       switch argument {
       case .expression(let value):
         let register = try compile(value)
-        emit(.arrayAppend, array, register)
+        emitArrayAppend(array: array, src: register)
       case .spread(let value):
         let register = try compile(value)
-        emit(.arrayAppendSpread, array, register)
+        emitArrayAppendSpread(array: array, iterable: register)
       }
       registerTop = mark
     }
@@ -767,17 +769,19 @@ extension FunctionCompiler {
     let thisRegister = base + Int32(Frame.thisOffset)
     // `eval?.(x)` is an ordinary call of %eval%: an indirect eval (ES2024 13.3.6.1 applies to CallExpression only).
     let isDirectEval = try compileCalleeAndThis(callee, callee: calleeRegister, this: thisRegister) && !isOptional
-    if isOptional { emitJump(.jumpIfNullish, calleeRegister, to: optionalChainLabels.last!) }
+    if isOptional { emitJumpIfNullish(src: calleeRegister, target: optionalChainLabels.last!) }
     let target = destination ?? allocateRegister()
     if spread {
       let array = try compileArgumentArray(arguments)
       at(range)
-      emit(isDirectEval ? .callEvalWithSpread : .callWithSpread, target, calleeRegister, thisRegister, array)
+      emit(
+        isDirectEval ? .callEvalWithSpread : .callWithSpread, dst: target, callee: calleeRegister, this: thisRegister,
+        arguments: array)
       return target
     }
     try compileArgumentsInto(arguments, base: base)
     at(range)
-    emit(isDirectEval ? .callEval : .call, target, base, Int32(arguments.count))
+    emit(isDirectEval ? .callEval : .call, dst: target, base: base, argumentCount: Int32(arguments.count))
     return target
   }
 
@@ -789,28 +793,28 @@ extension FunctionCompiler {
     switch callee.kind {
     case .member(let object, let name, let isOptional):
       try compile(object, into: thisRegister)
-      if isOptional { emitJump(.jumpIfNullish, thisRegister, to: optionalChainLabels.last!) }
-      emit(.getProperty, calleeRegister, thisRegister, atomConstant(name), newCacheSite())
+      if isOptional { emitJumpIfNullish(src: thisRegister, target: optionalChainLabels.last!) }
+      emitGetProperty(dst: calleeRegister, object: thisRegister, name: atomConstant(name), cache: newCacheSite())
     case .computedMember(let object, let property, let isOptional):
       try compile(object, into: thisRegister)
-      if isOptional { emitJump(.jumpIfNullish, thisRegister, to: optionalChainLabels.last!) }
+      if isOptional { emitJumpIfNullish(src: thisRegister, target: optionalChainLabels.last!) }
       let mark = registerTop
       let key = try compile(property)
-      emit(.getElement, calleeRegister, thisRegister, key)
+      emitGetElement(dst: calleeRegister, object: thisRegister, key: key)
       registerTop = mark
     case .privateMember(let object, let name, let isOptional):
       try compile(object, into: thisRegister)
-      if isOptional { emitJump(.jumpIfNullish, thisRegister, to: optionalChainLabels.last!) }
-      emit(.getPrivate, calleeRegister, thisRegister, loadSpecialUnchecked("#" + name))
+      if isOptional { emitJumpIfNullish(src: thisRegister, target: optionalChainLabels.last!) }
+      emitGetPrivate(dst: calleeRegister, object: thisRegister, name: loadSpecialUnchecked("#" + name))
     case .superMember, .superComputedMember:
       try loadThis(into: thisRegister)
       try compileMemberLoad(callee, into: calleeRegister)
     case .identifier(let identifier):
       if case .dynamic = identifier.resolution {
-        emit(.callName, calleeRegister, thisRegister, atomConstant(identifier.name))
+        emitCallName(callee: calleeRegister, this: thisRegister, name: atomConstant(identifier.name))
       } else {
         try loadIdentifier(identifier, into: calleeRegister)
-        emit(.loadUndefined, thisRegister)
+        emitLoadUndefined(dst: thisRegister)
       }
       return identifier.name == "eval"
     case .optionalChain(let inner) where isMemberAccess(inner):
@@ -820,13 +824,13 @@ extension FunctionCompiler {
       optionalChainLabels.append(nullish)
       _ = try compileCalleeAndThis(inner, callee: calleeRegister, this: thisRegister)
       optionalChainLabels.removeLast()
-      emitJump(.jump, to: end)
+      emitJump(target: end)
       bind(nullish)
-      emit(.loadUndefined, calleeRegister)
+      emitLoadUndefined(dst: calleeRegister)
       bind(end)
     default:
       try compile(callee, into: calleeRegister)
-      emit(.loadUndefined, thisRegister)
+      emitLoadUndefined(dst: thisRegister)
     }
     return false
   }
@@ -845,13 +849,13 @@ extension FunctionCompiler {
     if hasSpread(arguments) {
       let constructor = try compile(callee)
       let array = try compileArgumentArray(arguments)
-      emit(.constructWithSpread, target, constructor, array)
+      emitConstructWithSpread(dst: target, callee: constructor, arguments: array)
       return target
     }
     let base = reserveCallFrame(argumentCount: arguments.count)
     try compile(callee, into: base + Int32(Frame.calleeOffset))
     try compileArgumentsInto(arguments, base: base)
-    emit(.construct, target, base, Int32(arguments.count))
+    emitConstruct(dst: target, base: base, argumentCount: Int32(arguments.count))
     return target
   }
 
@@ -861,11 +865,12 @@ extension FunctionCompiler {
     let newTarget = loadSpecial("new.target")
     if hasSpread(arguments) {
       let array = try compileArgumentArray(arguments)
-      emit(.superCallWithSpread, target, array, function, newTarget)
+      emitSuperCallWithSpread(dst: target, arguments: array, function: function, newTarget: newTarget)
     } else {
       let base = reserveCallFrame(argumentCount: arguments.count)
       try compileArgumentsInto(arguments, base: base)
-      emit(.superCall, target, base, Int32(arguments.count), function, newTarget)
+      emitSuperCall(
+        dst: target, base: base, argumentCount: Int32(arguments.count), function: function, newTarget: newTarget)
     }
     try bindThisAfterSuper(target)
     return target
@@ -874,9 +879,9 @@ extension FunctionCompiler {
   /// After super() returns: bind `this` (ReferenceError if already bound), then run field initializers.
   func bindThisAfterSuper(_ result: Int32) throws(CompileError) {
     let current = loadSpecialUnchecked("this")
-    emit(.checkThisUninitialized, current)
+    emitCheckThisUninitialized(this: current)
     storeSpecial("this", result)
-    emit(.initializeFields, result)
+    emitInitializeFields(this: result)
   }
 
   /// Loads a special binding without the derived-constructor `this` check.
@@ -886,7 +891,7 @@ extension FunctionCompiler {
       return loadFromBinding(binding, hops: hops, needsCheck: false, into: destination)
     default:
       let target = destination ?? allocateRegister()
-      emit(.getNameOrUndefined, target, atomConstant(name))
+      emitGetNameOrUndefined(dst: target, name: atomConstant(name))
       return target
     }
   }
@@ -896,17 +901,17 @@ extension FunctionCompiler {
   private func compileTemplate(_ template: TemplateLiteral, into destination: Int32?) throws(CompileError) -> Int32 {
     let target = destination ?? allocateRegister()
     let first = template.quasis[0].cooked ?? []
-    emit(.loadConstant, target, stringConstant(first))
+    emitLoadConstant(dst: target, constant: stringConstant(first))
     for (index, expression) in template.expressions.enumerated() {
       let mark = registerTop
       let value = try compile(expression)
       let string = allocateRegister()
-      emit(.toString, string, value)
-      emit(.add, target, target, string)
+      emitToString(dst: string, src: value)
+      emitAdd(dst: target, lhs: target, rhs: string)
       let next = template.quasis[index + 1].cooked ?? []
       if !next.isEmpty {
-        emit(.loadConstant, string, stringConstant(next))
-        emit(.add, target, target, string)
+        emitLoadConstant(dst: string, constant: stringConstant(next))
+        emitAdd(dst: target, lhs: target, rhs: string)
       }
       registerTop = mark
     }
@@ -934,23 +939,23 @@ extension FunctionCompiler {
     switch tag.kind {
     case .member(let object, let name, _):
       try compile(object, into: thisRegister)
-      emit(.getProperty, calleeRegister, thisRegister, atomConstant(name), newCacheSite())
+      emitGetProperty(dst: calleeRegister, object: thisRegister, name: atomConstant(name), cache: newCacheSite())
     case .computedMember(let object, let property, _):
       try compile(object, into: thisRegister)
       let mark = registerTop
       let key = try compile(property)
-      emit(.getElement, calleeRegister, thisRegister, key)
+      emitGetElement(dst: calleeRegister, object: thisRegister, key: key)
       registerTop = mark
     case .privateMember(let object, let name, _):
       try compile(object, into: thisRegister)
       let mark = registerTop
-      emit(.getPrivate, calleeRegister, thisRegister, loadSpecialUnchecked("#" + name))
+      emitGetPrivate(dst: calleeRegister, object: thisRegister, name: loadSpecialUnchecked("#" + name))
       registerTop = mark
     default:
       try compile(tag, into: calleeRegister)
-      emit(.loadUndefined, thisRegister)
+      emitLoadUndefined(dst: thisRegister)
     }
-    emit(.getTemplateObject, base, Int32(site), firstConstant, Int32(quasi.quasis.count))
+    emitGetTemplateObject(dst: base, site: Int32(site), strings: firstConstant, count: Int32(quasi.quasis.count))
     for (index, expression) in quasi.expressions.enumerated() {
       let mark = registerTop
       try compile(expression, into: base + Int32(index + 1))
@@ -958,7 +963,7 @@ extension FunctionCompiler {
     }
     let target = destination ?? allocateRegister()
     at(range)
-    emit(.call, target, base, Int32(quasi.expressions.count + 1))
+    emitCall(dst: target, base: base, argumentCount: Int32(quasi.expressions.count + 1))
     return target
   }
 
@@ -978,23 +983,23 @@ extension FunctionCompiler {
         try compile(value, into: first + Int32(index))
         registerTop = inner
       }
-      emit(.newArray, target, first, Int32(elements.count))
+      emitNewArray(dst: target, start: first, count: Int32(elements.count))
       registerTop = mark
       return target
     }
     let array = allocateRegister()
-    emit(.newArray, array, 0, 0)
+    emitNewArray(dst: array, start: 0, count: 0)
     for element in elements {
       let mark = registerTop
       switch element {
       case .hole:
-        emit(.arrayAppendHole, array)
+        emitArrayAppendHole(array: array)
       case .expression(let value):
         let register = try compile(value)
-        emit(.arrayAppend, array, register)
+        emitArrayAppend(array: array, src: register)
       case .spread(let value):
         let register = try compile(value)
-        emit(.arrayAppendSpread, array, register)
+        emitArrayAppendSpread(array: array, iterable: register)
       }
       registerTop = mark
     }
@@ -1005,7 +1010,7 @@ extension FunctionCompiler {
     -> Int32
   {
     let object = allocateRegister()
-    emit(.newObject, object)
+    emitNewObject(dst: object)
     for property in properties {
       let mark = registerTop
       at(property.range)
@@ -1013,17 +1018,17 @@ extension FunctionCompiler {
       case .keyValue(let key, let value, _):
         if let name = staticPropertyName(key) {
           let register = try compileNamed(value, name: name)
-          emit(.defineNamedProperty, object, atomConstant(name), register)
+          emitDefineNamedProperty(object: object, name: atomConstant(name), src: register)
         } else {
           let keyRegister = try compilePropertyKey(key)
           let register: Int32
           if isAnonymousFunctionDefinition(value) {
             register = try compile(value)
-            emit(.setFunctionName, register, keyRegister, 0)
+            emitSetFunctionName(function: register, key: keyRegister, kind: 0)
           } else {
             register = try compile(value)
           }
-          emit(.defineDataProperty, object, keyRegister, register)
+          emitDefineDataProperty(object: object, key: keyRegister, src: register)
         }
       case .method(let key, let function, let kind):
         let keyRegister = try compilePropertyKey(key)
@@ -1031,18 +1036,18 @@ extension FunctionCompiler {
         try emitClosure(function, name: staticKeyName(key).map { kind == .method ? $0 : "" } ?? "", into: closure)
         switch kind {
         case .method:
-          emit(.defineMethod, object, keyRegister, closure, 1)
+          emitDefineMethod(object: object, key: keyRegister, function: closure, flags: 1)
         case .getter:
-          emit(.defineGetter, object, keyRegister, closure, 1)
+          emitDefineGetter(object: object, key: keyRegister, function: closure, flags: 1)
         case .setter:
-          emit(.defineSetter, object, keyRegister, closure, 1)
+          emitDefineSetter(object: object, key: keyRegister, function: closure, flags: 1)
         }
       case .spread(let value):
         let register = try compile(value)
-        emit(.copyDataProperties, object, register, 0, 0)
+        emitCopyDataProperties(target: object, source: register, excluded: 0, excludedCount: 0)
       case .protoSetter(let value):
         let register = try compile(value)
-        emit(.setPrototypeLiteral, object, register)
+        emitSetPrototypeLiteral(object: object, prototype: register)
       }
       registerTop = mark
     }
@@ -1073,17 +1078,17 @@ extension FunctionCompiler {
     let register = allocateRegister()
     switch key.name {
     case .identifier(let name):
-      emit(.loadConstant, register, atomConstant(name))
+      emitLoadConstant(dst: register, constant: atomConstant(name))
     case .string(let units):
-      emit(.loadConstant, register, stringConstant(units))
+      emitLoadConstant(dst: register, constant: stringConstant(units))
     case .number(let number):
-      emit(.loadConstant, register, numberConstant(number))
-      emit(.toPropertyKey, register, register)
+      emitLoadConstant(dst: register, constant: numberConstant(number))
+      emitToPropertyKey(dst: register, src: register)
     case .bigInt(let digits):
-      emit(.loadConstant, register, stringConstant(Array(digits.utf16)))
+      emitLoadConstant(dst: register, constant: stringConstant(Array(digits.utf16)))
     case .computed(let expression):
       let value = try compile(expression)
-      emit(.toPropertyKey, register, value)
+      emitToPropertyKey(dst: register, src: value)
     case .privateName:
       throw CompileError(message: "private class members are not supported yet", offset: Int(key.range.start))
     }

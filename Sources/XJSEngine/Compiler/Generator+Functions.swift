@@ -47,7 +47,7 @@ extension FunctionCompiler {
   func compileProgram(_ program: Program, isEval: Bool) throws(CompileError) {
     let scope = program.scope!
     completionRegister = allocateRegister()
-    emit(.loadUndefined, completionRegister!)
+    emitLoadUndefined(dst: completionRegister!)
     if !isEval || !scope.isStrict {
       collectGlobalDeclarations(program.body, isEval: isEval)
     }
@@ -60,11 +60,11 @@ extension FunctionCompiler {
       storeToBinding(thisBinding, Int32(Frame.thisOffset), hops: 0)
     }
     if kind == .script || (isEval && !scope.isStrict) {
-      emit(.declareGlobals)
+      emitDeclareGlobals()
     }
     try hoistFunctionDeclarations(program.body, in: scope, topLevel: true)
     try compileStatements(program.body)
-    emit(.return, completionRegister!)
+    emitReturn(src: completionRegister!)
   }
 
   /// Var names, function declarations and top-level lexical names of global or sloppy eval code.
@@ -237,7 +237,7 @@ extension FunctionCompiler {
     }
     try bindParameters(function)
     if argumentsRegister >= 0 && !scope.isStrict && function.hasSimpleParameterList {
-      emit(.mapArguments, argumentsRegister)
+      emitMapArguments(arguments: argumentsRegister)
     }
     // A separate var scope when parameters have expressions.
     var bodyScope = scope
@@ -252,7 +252,7 @@ extension FunctionCompiler {
       }
     }
     if function.kind == .classConstructor {
-      emit(.initializeFields, Int32(Frame.thisOffset))
+      emitInitializeFields(this: Int32(Frame.thisOffset))
     }
     switch function.body {
     case .block(let statements):
@@ -261,7 +261,7 @@ extension FunctionCompiler {
       try emitImplicitReturn()
     case .expression(let expression):
       let value = try compile(expression)
-      emit(.return, value)
+      emitReturn(src: value)
     }
   }
 
@@ -292,12 +292,12 @@ extension FunctionCompiler {
           let register: Int32
           if binding.isCaptured {
             register = allocateRegister()
-            emit(.loadHomeObject, register)
+            emitLoadHomeObject(dst: register)
             storeToBinding(binding, register, hops: 0)
           } else {
             register = allocateRegister()
             binding.location = .register(register)
-            emit(.loadHomeObject, register)
+            emitLoadHomeObject(dst: register)
           }
         }
       default:
@@ -344,9 +344,9 @@ extension FunctionCompiler {
       var value = Int32(index)
       if let defaultValue = parameter.defaultValue {
         let temporary = allocateRegister()
-        emit(.move, temporary, value)
+        emitMove(dst: temporary, src: value)
         let skip = newLabel()
-        emitJump(.jumpIfNotUndefined, temporary, to: skip)
+        emitJumpIfNotUndefined(src: temporary, target: skip)
         try compileNamed(defaultValue, name: patternName(parameter.target), into: temporary)
         bind(skip)
         value = temporary
@@ -361,11 +361,11 @@ extension FunctionCompiler {
   func emitInitializeEmpty(_ binding: Binding) {
     switch binding.location {
     case .register(let register):
-      emit(.loadEmpty, register)
+      emitLoadEmpty(dst: register)
     case .environment(let slot):
       let temporary = allocateRegister()
-      emit(.loadEmpty, temporary)
-      emit(.setEnvironment, 0, Int32(slot), temporary)
+      emitLoadEmpty(dst: temporary)
+      emitSetEnvironment(hops: 0, slot: Int32(slot), src: temporary)
       registerTop -= 1
     case .unallocated:
       break
@@ -380,12 +380,12 @@ extension FunctionCompiler {
   func emitImplicitReturn() throws(CompileError) {
     if isDerivedConstructor {
       // Unchecked: the return itself throws, in the caller's realm, when super() was not called.
-      emit(.return, loadSpecial("this", checked: false))
+      emitReturn(src: loadSpecial("this", checked: false))
       return
     }
     let undefined = allocateRegister()
-    emit(.loadUndefined, undefined)
-    emit(.return, undefined)
+    emitLoadUndefined(dst: undefined)
+    emitReturn(src: undefined)
   }
 
   /// Instantiates the function declarations of a statement list (hoisting).
@@ -400,9 +400,9 @@ extension FunctionCompiler {
       if kind != .function && topLevel && (scope.kind == .script || (scope.kind == .eval && !scope.isStrict)) {
         // Global code and sloppy eval: functions are declared by name in the variable scope.
         if kind == .eval {
-          emit(.declareEvalFunction, atomConstant(name.name), closure)
+          emitDeclareEvalFunction(name: atomConstant(name.name), function: closure)
         } else {
-          emit(.setGlobal, atomConstant(name.name), closure, newCacheSite())
+          emitSetGlobal(name: atomConstant(name.name), src: closure, cache: newCacheSite())
         }
       } else if let binding = scope.bindings[name.name] {
         storeToBinding(binding, closure, hops: 0)
@@ -414,7 +414,7 @@ extension FunctionCompiler {
   /// Creates a closure for a nested function into `register`.
   func emitClosure(_ function: FunctionNode, name: String, into register: Int32) throws(CompileError) {
     let cell = try FunctionCompiler.compileFunction(function, runtime: runtime, source: source, name: name)
-    emit(.newClosure, register, constant(cell.value))
+    emitNewClosure(dst: register, function: constant(cell.value))
   }
 
   /// A named function expression binds its own name in a scope around it.

@@ -24,7 +24,7 @@ extension FunctionCompiler {
 
   private func bindObjectPattern(_ pattern: ObjectPattern, value: Int32, mode: StoreMode) throws(CompileError) {
     at(pattern.range)
-    emit(.requireObjectCoercible, value, 0)
+    emitRequireObjectCoercible(src: value, kind: 0)
     var excludedKeys: [Int32] = []
     let keepKeys = pattern.rest != nil
     for property in pattern.properties {
@@ -36,7 +36,7 @@ extension FunctionCompiler {
         key = -1
         reference = try prepareTargetReference(property.target, mode: mode)
         let element = allocateRegister()
-        emit(.getProperty, element, value, atomConstant(name), newCacheSite())
+        emitGetProperty(dst: element, object: value, name: atomConstant(name), cache: newCacheSite())
         try finishPatternElement(property.target, property.defaultValue, element, reference, mode: mode)
         registerTop = mark
         continue
@@ -49,7 +49,7 @@ extension FunctionCompiler {
       }
       reference = try prepareTargetReference(property.target, mode: mode)
       let element = allocateRegister()
-      emit(.getElement, element, value, key)
+      emitGetElement(dst: element, object: value, key: key)
       try finishPatternElement(property.target, property.defaultValue, element, reference, mode: mode)
       if !keepKeys { registerTop = mark }
     }
@@ -58,10 +58,10 @@ extension FunctionCompiler {
       if case .expression(let expression) = rest { restReference = try prepareReference(expression) }
       // The excluded keys must be consecutive registers.
       let first = allocateRegisters(excludedKeys.count)
-      for (index, key) in excludedKeys.enumerated() { emit(.move, first + Int32(index), key) }
+      for (index, key) in excludedKeys.enumerated() { emitMove(dst: first + Int32(index), src: key) }
       let object = allocateRegister()
-      emit(.newObject, object)
-      emit(.copyDataProperties, object, value, first, Int32(excludedKeys.count))
+      emitNewObject(dst: object)
+      emitCopyDataProperties(target: object, source: value, excluded: first, excludedCount: Int32(excludedKeys.count))
       if let restReference {
         try storeReference(restReference, object)
       } else {
@@ -82,7 +82,7 @@ extension FunctionCompiler {
         return nil
       }
       let base = allocateRegister()
-      emit(.resolveName, base, atomConstant(identifier.name))
+      emitResolveName(dst: base, name: atomConstant(identifier.name))
       return .dynamicName(base: base, name: identifier.name)
     case .object, .array:
       return nil
@@ -95,7 +95,7 @@ extension FunctionCompiler {
   ) throws(CompileError) {
     if let defaultValue {
       let skip = newLabel()
-      emitJump(.jumpIfNotUndefined, element, to: skip)
+      emitJumpIfNotUndefined(src: element, target: skip)
       try compileNamed(defaultValue, name: patternName(target), into: element)
       bind(skip)
     }
@@ -111,11 +111,11 @@ extension FunctionCompiler {
   private func bindArrayPattern(_ pattern: ArrayPattern, value: Int32, mode: StoreMode) throws(CompileError) {
     at(pattern.range)
     let iterator = allocateRegisters(2)
-    emit(.getIterator, iterator, value)
+    emitGetIterator(dst: iterator, iterable: value)
     let done = allocateRegister()
-    emit(.loadFalse, done)
+    emitLoadFalse(dst: done)
     let savedEnvironment = allocateRegister()
-    emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
+    emitMove(dst: savedEnvironment, src: Int32(Frame.environmentOffset))
     let savedDepth = scopeDepth
     let start = currentPosition
     for element in pattern.elements {
@@ -133,21 +133,21 @@ extension FunctionCompiler {
       var reference: Reference? = nil
       if case .expression(let expression) = rest { reference = try prepareReference(expression) }
       let array = allocateRegister()
-      emit(.newArray, array, 0, 0)
+      emitNewArray(dst: array, start: 0, count: 0)
       let loop = newLabel()
       let finished = newLabel()
       let item = allocateRegister()
       let skipLoop = newLabel()
-      emitJump(.jumpIfTrue, done, to: skipLoop)
+      emitJumpIfTrue(src: done, target: skipLoop)
       bind(loop)
-      emit(.loadTrue, done)
-      emitJump(.iteratorNext, item, iterator, to: finished)
-      emit(.loadFalse, done)
-      emit(.arrayAppend, array, item)
-      emitJump(.jump, to: loop)
+      emitLoadTrue(dst: done)
+      emitIteratorNext(dst: item, iterator: iterator, done: finished)
+      emitLoadFalse(dst: done)
+      emitArrayAppend(array: array, src: item)
+      emitJump(target: loop)
       bind(finished)
       bind(skipLoop)
-      emit(.loadTrue, done)
+      emitLoadTrue(dst: done)
       if let reference {
         try storeReference(reference, array)
       } else {
@@ -157,22 +157,22 @@ extension FunctionCompiler {
     let end = currentPosition
     // Done normally: close the iterator unless it is exhausted.
     let after = newLabel()
-    emitJump(.jumpIfTrue, done, to: after)
-    emit(.iteratorClose, iterator, 0)
-    emitJump(.jump, to: after)
+    emitJumpIfTrue(src: done, target: after)
+    emitIteratorClose(iterator: iterator, flags: 0)
+    emitJump(target: after)
     // Abrupt completion inside the pattern: close (ignoring errors) unless the iterator itself threw.
     let handler = newLabel()
     handlers.append((start, end, handler))
     bind(handler)
     let exception = allocateRegister()
-    emit(.moveException, exception)
-    emit(.move, Int32(Frame.environmentOffset), savedEnvironment)
+    emitMoveException(dst: exception)
+    emitMove(dst: Int32(Frame.environmentOffset), src: savedEnvironment)
     scopeDepth = savedDepth
     let rethrow = newLabel()
-    emitJump(.jumpIfTrue, done, to: rethrow)
-    emit(.iteratorClose, iterator, 1)
+    emitJumpIfTrue(src: done, target: rethrow)
+    emitIteratorClose(iterator: iterator, flags: 1)
     bind(rethrow)
-    emit(.throw, exception)
+    emitThrow(src: exception)
     bind(after)
   }
 
@@ -180,14 +180,14 @@ extension FunctionCompiler {
   private func emitStep(iterator: Int32, done: Int32, into item: Int32) throws(CompileError) {
     let exhausted = newLabel()
     let next = newLabel()
-    emit(.loadUndefined, item)
-    emitJump(.jumpIfTrue, done, to: next)
-    emit(.loadTrue, done)
-    emitJump(.iteratorNext, item, iterator, to: exhausted)
-    emit(.loadFalse, done)
-    emitJump(.jump, to: next)
+    emitLoadUndefined(dst: item)
+    emitJumpIfTrue(src: done, target: next)
+    emitLoadTrue(dst: done)
+    emitIteratorNext(dst: item, iterator: iterator, done: exhausted)
+    emitLoadFalse(dst: done)
+    emitJump(target: next)
     bind(exhausted)
-    emit(.loadUndefined, item)
+    emitLoadUndefined(dst: item)
     bind(next)
   }
 }

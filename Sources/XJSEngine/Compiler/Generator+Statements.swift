@@ -28,7 +28,7 @@ extension FunctionCompiler {
     case .block(let block):
       try compileBlock(block)
     case .empty, .debugger:
-      if case .debugger = statement.kind { emit(.debugger) }
+      if case .debugger = statement.kind { emitDebugger() }
     case .if(let test, let consequent, let alternate):
       try compileIf(test, consequent, alternate)
     case .for(let node):
@@ -49,7 +49,7 @@ extension FunctionCompiler {
       try compileReturn(argument)
     case .throw(let argument):
       let value = try compile(argument)
-      emit(.throw, value)
+      emitThrow(src: value)
     case .with(let object, let body):
       try compileWith(object, body)
     case .switch(let node):
@@ -62,7 +62,7 @@ extension FunctionCompiler {
   }
 
   private func setCompletionUndefined() {
-    if let completion = completionRegister { emit(.loadUndefined, completion) }
+    if let completion = completionRegister { emitLoadUndefined(dst: completion) }
   }
 
   // MARK: Declarations
@@ -85,7 +85,7 @@ extension FunctionCompiler {
         {
           // ES2024 14.3.2.1: ResolveBinding (which `with` makes observable) precedes the initializer.
           let base = allocateRegister()
-          emit(.resolveName, base, atomConstant(identifier.name))
+          emitResolveName(dst: base, name: atomConstant(identifier.name))
           let value = try compileNamed(initializer, name: identifier.name)
           try storeReference(.dynamicName(base: base, name: identifier.name), value)
           continue
@@ -94,7 +94,7 @@ extension FunctionCompiler {
         try bindPattern(declarator.target, value: value, mode: declaration.kind == .var ? .assign : .initialize)
       } else if declaration.kind != .var {
         let undefined = allocateRegister()
-        emit(.loadUndefined, undefined)
+        emitLoadUndefined(dst: undefined)
         try bindPattern(declarator.target, value: undefined, mode: .initialize)
       }
     }
@@ -120,9 +120,9 @@ extension FunctionCompiler {
     } else if !isStrict && binding.kind == .function {
       let varScope = currentScope.functionScope.varScope!
       if varScope.kind == .script {
-        emit(.setGlobal, atomConstant(name.name), value, newCacheSite())
+        emitSetGlobal(name: atomConstant(name.name), src: value, cache: newCacheSite())
       } else if varScope.kind == .eval && !varScope.isStrict {
-        emit(.setName, atomConstant(name.name), value)
+        emitSetName(name: atomConstant(name.name), src: value)
       }
     }
   }
@@ -171,7 +171,7 @@ extension FunctionCompiler {
     try compileCondition(test, jumpIfFalseTo: elseLabel)
     try compileSubStatement(consequent)
     if let alternate {
-      emitJump(.jump, to: end)
+      emitJump(target: end)
       bind(elseLabel)
       try compileSubStatement(alternate)
     } else {
@@ -196,17 +196,17 @@ extension FunctionCompiler {
       case .lessThan:
         let a = try compileOperand(left, before: right)
         if let immediate = int32Literal(right) {
-          emitJump(jumpWhen ? .jumpIfLessThanInt : .jumpIfNotLessThanInt, a, immediate, to: target)
+          emit(jumpWhen ? .jumpIfLessThanInt : .jumpIfNotLessThanInt, lhs: a, value: immediate, target: target)
         } else {
           let b = try compile(right)
-          emitJump(jumpWhen ? .jumpIfLessThan : .jumpIfNotLessThan, a, b, to: target)
+          emit(jumpWhen ? .jumpIfLessThan : .jumpIfNotLessThan, lhs: a, rhs: b, target: target)
         }
         return
       case .strictEqual, .strictNotEqual:
         let a = try compileOperand(left, before: right)
         let b = try compile(right)
         let jumpOnEqual = (op == .strictEqual) == jumpWhen
-        emitJump(jumpOnEqual ? .jumpIfStrictEqual : .jumpIfNotStrictEqual, a, b, to: target)
+        emit(jumpOnEqual ? .jumpIfStrictEqual : .jumpIfNotStrictEqual, lhs: a, rhs: b, target: target)
         return
       default:
         break
@@ -240,7 +240,7 @@ extension FunctionCompiler {
       break
     }
     let value = try compile(test)
-    emitJump(jumpWhen ? .jumpIfTrue : .jumpIfFalse, value, to: target)
+    emit(jumpWhen ? .jumpIfTrue : .jumpIfFalse, src: value, target: target)
   }
 
   /// The value of an int32 number literal, if `expression` is one.
@@ -265,7 +265,7 @@ extension FunctionCompiler {
     let top = newLabel()
     let end = newLabel()
     let continueLabel = newLabel()
-    emitJump(.jump, to: continueLabel)
+    emitJump(target: continueLabel)
     bind(top)
     pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
     try compileSubStatement(body)
@@ -308,24 +308,24 @@ extension FunctionCompiler {
     }
     // Per-iteration bindings: closures capturing a `let` see that iteration's value.
     let perIteration = scope.map { $0.hasEnvironment } ?? false
-    if perIteration { emit(.copyScope) }
+    if perIteration { emitCopyScope() }
     let top = newLabel()
     let end = newLabel()
     let continueLabel = newLabel()
     let testLabel = newLabel()
-    emitJump(.jump, to: testLabel)
+    emitJump(target: testLabel)
     bind(top)
     pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
     try compileSubStatement(node.body)
     controlStack.removeLast()
     bind(continueLabel)
-    if perIteration { emit(.copyScope) }
+    if perIteration { emitCopyScope() }
     if let update = node.update { try compileForEffect(update) }
     bind(testLabel)
     if let test = node.test {
       try compileLoopCondition(test, jumpIfTrueTo: top)
     } else {
-      emitJump(.jump, to: top)
+      emitJump(target: top)
     }
     bind(end)
     if let scope { leaveScope(scope) }
@@ -336,20 +336,20 @@ extension FunctionCompiler {
     let object = try compileForHeadRight(node)
     let end = newLabel()
     let skip = newLabel()
-    emitJump(.jumpIfNullish, object, to: skip)
+    emitJumpIfNullish(src: object, target: skip)
     let enumerator = allocateRegister()
-    emit(.forInEnumerate, enumerator, object)
+    emitForInEnumerate(dst: enumerator, src: object)
     let top = newLabel()
     let continueLabel = newLabel()
     let key = allocateRegister()
     bind(continueLabel)
-    emitJump(.forInNext, key, enumerator, to: end)
+    emitForInNext(dst: key, enumerator: enumerator, done: end)
     try compileForBinding(node, value: key)
     pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
     try compileSubStatement(node.body)
     controlStack.removeLast()
     if let scope = node.scope { leaveScope(scope) }
-    emitJump(.jump, to: continueLabel)
+    emitJump(target: continueLabel)
     _ = top
     bind(end)
     bind(skip)
@@ -398,12 +398,12 @@ extension FunctionCompiler {
     setCompletionUndefined()
     let iterable = try compileForHeadRight(node)
     let iterator = allocateRegisters(2)
-    emit(.getIterator, iterator, iterable)
+    emitGetIterator(dst: iterator, iterable: iterable)
     let end = newLabel()
     let continueLabel = newLabel()
     let value = allocateRegister()
     bind(continueLabel)
-    emitJump(.iteratorNext, value, iterator, to: end)
+    emitIteratorNext(dst: value, iterator: iterator, done: end)
     // Exceptions thrown by the binding or the body close the iterator.
     let bodyStart = currentPosition
     let handler = newLabel()
@@ -413,22 +413,22 @@ extension FunctionCompiler {
     controlStack.append(.iterator(register: iterator, scopeDepth: scopeDepth))
     let savedDepth = scopeDepth
     let savedEnvironment = allocateRegister()
-    emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
+    emitMove(dst: savedEnvironment, src: Int32(Frame.environmentOffset))
     try compileForBinding(node, value: value)
     try compileSubStatement(node.body)
     controlStack.removeLast()
     if let scope = node.scope, case .declaration(let kind, _, _) = node.head, kind != .var { leaveScope(scope) }
     controlStack.removeLast()
     let bodyEnd = currentPosition
-    emitJump(.jump, to: continueLabel)
+    emitJump(target: continueLabel)
     handlers.append((bodyStart, bodyEnd, handler))
     bind(handler)
     let exception = allocateRegister()
-    emit(.moveException, exception)
-    emit(.move, Int32(Frame.environmentOffset), savedEnvironment)
+    emitMoveException(dst: exception)
+    emitMove(dst: Int32(Frame.environmentOffset), src: savedEnvironment)
     scopeDepth = savedDepth
-    emit(.iteratorClose, iterator, 1)
-    emit(.throw, exception)
+    emitIteratorClose(iterator: iterator, flags: 1)
+    emitThrow(src: exception)
     bind(end)
   }
 
@@ -450,7 +450,7 @@ extension FunctionCompiler {
         if label == nil && isBreak == false && continueLabel == nil { continue }
         let target = isBreak ? breakLabel : continueLabel!
         emitScopePops(from: depth, to: targetDepth)
-        emitJump(.jump, to: target)
+        emitJump(target: target)
         return
       case .finally(let kindRegister, _, let entry, let jumps, let targetDepth):
         // Route through the finally block, which continues the jump afterwards.
@@ -460,8 +460,8 @@ extension FunctionCompiler {
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
         let kindValue = jumps.kind(for: destination)
-        emit(.loadInt, kindRegister, kindValue)
-        emitJump(.jump, to: entry)
+        emitLoadInt(dst: kindRegister, value: kindValue)
+        emitJump(target: entry)
         return
       case .iterator(let register, let targetDepth):
         guard findJumpDestination(isBreak: isBreak, label: label, below: index) != nil else { continue }
@@ -469,7 +469,7 @@ extension FunctionCompiler {
         if isContinueOfOwningLoop(index, isBreak: isBreak, label: label) { continue }
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
-        emit(.iteratorClose, register, 0)
+        emitIteratorClose(iterator: register, flags: 0)
       }
     }
     throw CompileError(message: "Illegal \(isBreak ? "break" : "continue") statement", offset: Int(range.start))
@@ -504,7 +504,7 @@ extension FunctionCompiler {
 
   func emitScopePops(from depth: Int, to target: Int) {
     if depth > target {
-      for _ in target..<depth { emit(.popScope) }
+      for _ in target..<depth { emitPopScope() }
     }
   }
 
@@ -514,7 +514,7 @@ extension FunctionCompiler {
       value = try compile(argument)
     } else {
       value = allocateRegister()
-      emit(.loadUndefined, value)
+      emitLoadUndefined(dst: value)
     }
     // Run enclosing finally blocks and close iterators first.
     var depth = scopeDepth
@@ -523,12 +523,12 @@ extension FunctionCompiler {
       case .finally(let kindRegister, let valueRegister, let entry, _, let targetDepth):
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
-        emit(.move, valueRegister, value)
-        emit(.loadInt, kindRegister, CompletionKind.return)
-        emitJump(.jump, to: entry)
+        emitMove(dst: valueRegister, src: value)
+        emitLoadInt(dst: kindRegister, value: CompletionKind.return)
+        emitJump(target: entry)
         return
       case .iterator(let register, _):
-        emit(.iteratorClose, register, 0)
+        emitIteratorClose(iterator: register, flags: 0)
       case .jumpTarget:
         break
       }
@@ -542,15 +542,15 @@ extension FunctionCompiler {
     if isDerivedConstructor {
       let done = newLabel()
       let result = allocateRegister()
-      emit(.move, result, value)
-      emitJump(.jumpIfNotUndefined, result, to: done)
+      emitMove(dst: result, src: value)
+      emitJumpIfNotUndefined(src: result, target: done)
       // Unchecked: the return itself throws, in the caller's realm, when super() was not called.
       _ = loadSpecial("this", into: result, checked: false)
       bind(done)
-      emit(.return, result)
+      emitReturn(src: result)
       return
     }
-    emit(.return, value)
+    emitReturn(src: value)
   }
 
   // MARK: Labels
@@ -599,13 +599,13 @@ extension FunctionCompiler {
       if let test = switchCase.test {
         let mark = registerTop
         let value = try compile(test)
-        emitJump(.jumpIfStrictEqual, discriminant, value, to: label)
+        emitJumpIfStrictEqual(lhs: discriminant, rhs: value, target: label)
         registerTop = mark
       } else {
         defaultLabel = label
       }
     }
-    emitJump(.jump, to: defaultLabel ?? end)
+    emitJump(target: defaultLabel ?? end)
     controlStack.append(
       .jumpTarget(labels: labels + ["%switch"], breakLabel: end, continueLabel: nil, scopeDepth: scopeDepth))
     for (index, switchCase) in node.cases.enumerated() {
@@ -623,15 +623,15 @@ extension FunctionCompiler {
     setCompletionUndefined()
     let value = try compile(object)
     let target = allocateRegister()
-    emit(.toObject, target, value)
-    emit(.pushWithScope, target)
+    emitToObject(dst: target, src: value)
+    emitPushWithScope(object: target)
     scopeDepth += 1
     // The analysis created a `with` scope around the body.
     let withScope = currentScope.auxiliaryScopes[body.range.start]
     if let withScope { currentScope = withScope }
     try compileSubStatement(body)
     if let withScope, let parent = withScope.parent { currentScope = parent }
-    emit(.popScope)
+    emitPopScope()
     scopeDepth -= 1
   }
 
@@ -648,17 +648,17 @@ extension FunctionCompiler {
 
   private func compileTryCatch(_ block: BlockStatement, _ handler: CatchClause) throws(CompileError) {
     let savedEnvironment = allocateRegister()
-    emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
+    emitMove(dst: savedEnvironment, src: Int32(Frame.environmentOffset))
     let savedDepth = scopeDepth
     let start = currentPosition
     try compileBlock(block)
     let end = currentPosition
     let after = newLabel()
-    emitJump(.jump, to: after)
+    emitJump(target: after)
     let handlerLabel = newLabel()
     handlers.append((start, end, handlerLabel))
     bind(handlerLabel)
-    emit(.move, Int32(Frame.environmentOffset), savedEnvironment)
+    emitMove(dst: Int32(Frame.environmentOffset), src: savedEnvironment)
     scopeDepth = savedDepth
     try compileCatchClause(handler)
     bind(after)
@@ -666,7 +666,7 @@ extension FunctionCompiler {
 
   private func compileCatchClause(_ handler: CatchClause) throws(CompileError) {
     let exception = allocateRegister()
-    emit(.moveException, exception)
+    emitMoveException(dst: exception)
     if let scope = handler.scope { enterScope(scope) }
     if let parameter = handler.parameter {
       try bindPattern(parameter, value: exception, mode: .initialize)
@@ -679,7 +679,7 @@ extension FunctionCompiler {
     let kindRegister = allocateRegister()
     let valueRegister = allocateRegister()
     let savedEnvironment = allocateRegister()
-    emit(.move, savedEnvironment, Int32(Frame.environmentOffset))
+    emitMove(dst: savedEnvironment, src: Int32(Frame.environmentOffset))
     let savedDepth = scopeDepth
     let entry = newLabel()
     let jumps = FinallyJumps()
@@ -694,47 +694,47 @@ extension FunctionCompiler {
     }
     let end = currentPosition
     controlStack.removeLast()
-    emit(.loadInt, kindRegister, CompletionKind.normal)
-    emitJump(.jump, to: entry)
+    emitLoadInt(dst: kindRegister, value: CompletionKind.normal)
+    emitJump(target: entry)
     // Exceptions anywhere in try/catch run the finally block, then rethrow.
     let throwHandler = newLabel()
     handlers.append((start, end, throwHandler))
     bind(throwHandler)
-    emit(.move, Int32(Frame.environmentOffset), savedEnvironment)
+    emitMove(dst: Int32(Frame.environmentOffset), src: savedEnvironment)
     scopeDepth = savedDepth
-    emit(.moveException, valueRegister)
-    emit(.loadInt, kindRegister, CompletionKind.throw)
+    emitMoveException(dst: valueRegister)
+    emitLoadInt(dst: kindRegister, value: CompletionKind.throw)
     bind(entry)
     // The finally block must not clobber the pending completion; a break or continue out of
     // it carries the finally block's own value, undefined if it has none (ES2024 14.15.3:
     // UpdateEmpty(F, undefined)).
     let savedCompletion = completionRegister.map { register -> Int32 in
       let saved = allocateRegister()
-      emit(.move, saved, register)
-      emit(.loadUndefined, register)
+      emitMove(dst: saved, src: register)
+      emitLoadUndefined(dst: register)
       return saved
     }
     try compileBlock(finalizer)
-    if let savedCompletion, let completion = completionRegister { emit(.move, completion, savedCompletion) }
+    if let savedCompletion, let completion = completionRegister { emitMove(dst: completion, src: savedCompletion) }
     // Dispatch on how the try/catch was left.
     let afterFinally = newLabel()
     let constant = allocateRegister()
-    emit(.loadInt, constant, CompletionKind.normal)
-    emitJump(.jumpIfStrictEqual, kindRegister, constant, to: afterFinally)
+    emitLoadInt(dst: constant, value: CompletionKind.normal)
+    emitJumpIfStrictEqual(lhs: kindRegister, rhs: constant, target: afterFinally)
     let notThrow = newLabel()
-    emit(.loadInt, constant, CompletionKind.throw)
-    emitJump(.jumpIfNotStrictEqual, kindRegister, constant, to: notThrow)
-    emit(.throw, valueRegister)
+    emitLoadInt(dst: constant, value: CompletionKind.throw)
+    emitJumpIfNotStrictEqual(lhs: kindRegister, rhs: constant, target: notThrow)
+    emitThrow(src: valueRegister)
     bind(notThrow)
     let notReturn = newLabel()
-    emit(.loadInt, constant, CompletionKind.return)
-    emitJump(.jumpIfNotStrictEqual, kindRegister, constant, to: notReturn)
+    emitLoadInt(dst: constant, value: CompletionKind.return)
+    emitJumpIfNotStrictEqual(lhs: kindRegister, rhs: constant, target: notReturn)
     try continueReturn(valueRegister)
     bind(notReturn)
     for (index, target) in jumps.targets.enumerated() {
       let next = newLabel()
-      emit(.loadInt, constant, Int32(index + 3))
-      emitJump(.jumpIfNotStrictEqual, kindRegister, constant, to: next)
+      emitLoadInt(dst: constant, value: Int32(index + 3))
+      emitJumpIfNotStrictEqual(lhs: kindRegister, rhs: constant, target: next)
       try continueJump(to: target)
       bind(next)
     }
@@ -749,12 +749,12 @@ extension FunctionCompiler {
       case .finally(let kindRegister, let valueRegister, let entry, _, let targetDepth):
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
-        emit(.move, valueRegister, value)
-        emit(.loadInt, kindRegister, CompletionKind.return)
-        emitJump(.jump, to: entry)
+        emitMove(dst: valueRegister, src: value)
+        emitLoadInt(dst: kindRegister, value: CompletionKind.return)
+        emitJump(target: entry)
         return
       case .iterator(let register, _):
-        emit(.iteratorClose, register, 0)
+        emitIteratorClose(iterator: register, flags: 0)
       case .jumpTarget:
         break
       }
@@ -770,14 +770,14 @@ extension FunctionCompiler {
       case .jumpTarget(_, let breakLabel, let continueLabel, let targetDepth):
         if breakLabel.id == target.id || continueLabel?.id == target.id {
           emitScopePops(from: depth, to: targetDepth)
-          emitJump(.jump, to: target)
+          emitJump(target: target)
           return
         }
       case .finally(let kindRegister, _, let entry, let jumps, let targetDepth):
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
-        emit(.loadInt, kindRegister, jumps.kind(for: target))
-        emitJump(.jump, to: entry)
+        emitLoadInt(dst: kindRegister, value: jumps.kind(for: target))
+        emitJump(target: entry)
         return
       case .iterator(let register, let targetDepth):
         if index > 0, case .jumpTarget(_, _, let continueLabel, _) = controlStack[index - 1],
@@ -787,9 +787,9 @@ extension FunctionCompiler {
         }
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
-        emit(.iteratorClose, register, 0)
+        emitIteratorClose(iterator: register, flags: 0)
       }
     }
-    emitJump(.jump, to: target)
+    emitJump(target: target)
   }
 }
