@@ -34,6 +34,13 @@ int xjs_enable_memory_deny_write_execute(void);
 /// The process's MDWE flags (PR_GET_MDWE), or a negative errno value.
 int xjs_memory_deny_write_execute_flags(void);
 
+/// What machine code of the baseline JIT returns to the interpreter when it leaves (two
+/// words, returned in registers by the C convention): a frame and what to do with it.
+typedef struct {
+  uint64_t frame;
+  uint64_t word;
+} xjs_jit_exit;
+
 #ifdef __cplusplus
 }
 #endif

@@ -306,6 +306,13 @@ extension X86_64Assembler {
       forceREX: lhs.needsREXAsByte)
   }
 
+  /// `cmp byte [memory], imm8` (0x80 /7 ib).
+  public mutating func cmpByte(_ lhs: X86Memory, immediate: UInt8) {
+    emit(
+      rexW: false, opcode: .init(0x80), reg: ALUOperation.cmp.rawValue, rm: .memory(lhs),
+      immediate: .byte(Int8(bitPattern: immediate)))
+  }
+
   /// `test byte [memory], imm8`.
   public mutating func testByte(_ lhs: X86Memory, immediate: UInt8) {
     emit(

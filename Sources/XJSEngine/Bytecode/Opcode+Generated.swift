@@ -380,22 +380,34 @@ extension Opcode {
     }
   }
 
+  /// Whether both tiers do it themselves (it has no slow path).
+  var isInline: Bool {
+    switch self {
+    case .move, .loadConstant, .loadInt, .loadUndefined, .loadNull, .loadTrue, .loadFalse, .loadEmpty, .jump,
+      .jumpIfNullish, .jumpIfNotNullish, .jumpIfUndefined, .jumpIfNotUndefined, .popScope, .`debugger`, .nop:
+      true
+    default: false
+    }
+  }
+
   /// Names, operands (by name and role), flags and meaning, in declaration order.
   static let table: [OpcodeInfo] = [
     OpcodeInfo(
-      name: "Move", operands: [OperandInfo("dst", .write), OperandInfo("src", .read)], flags: [], summary: "dst = src"),
+      name: "Move", operands: [OperandInfo("dst", .write), OperandInfo("src", .read)], flags: [.inline],
+      summary: "dst = src"),
     OpcodeInfo(
-      name: "LoadConstant", operands: [OperandInfo("dst", .write), OperandInfo("constant", .constant)], flags: [],
-      summary: "dst = constants[constant]"),
+      name: "LoadConstant", operands: [OperandInfo("dst", .write), OperandInfo("constant", .constant)],
+      flags: [.inline], summary: "dst = constants[constant]"),
     OpcodeInfo(
-      name: "LoadInt", operands: [OperandInfo("dst", .write), OperandInfo("value", .immediate)], flags: [],
+      name: "LoadInt", operands: [OperandInfo("dst", .write), OperandInfo("value", .immediate)], flags: [.inline],
       summary: "dst = value (int32)"),
-    OpcodeInfo(name: "LoadUndefined", operands: [OperandInfo("dst", .write)], flags: [], summary: "dst = undefined"),
-    OpcodeInfo(name: "LoadNull", operands: [OperandInfo("dst", .write)], flags: [], summary: "dst = null"),
-    OpcodeInfo(name: "LoadTrue", operands: [OperandInfo("dst", .write)], flags: [], summary: "dst = true"),
-    OpcodeInfo(name: "LoadFalse", operands: [OperandInfo("dst", .write)], flags: [], summary: "dst = false"),
     OpcodeInfo(
-      name: "LoadEmpty", operands: [OperandInfo("dst", .write)], flags: [],
+      name: "LoadUndefined", operands: [OperandInfo("dst", .write)], flags: [.inline], summary: "dst = undefined"),
+    OpcodeInfo(name: "LoadNull", operands: [OperandInfo("dst", .write)], flags: [.inline], summary: "dst = null"),
+    OpcodeInfo(name: "LoadTrue", operands: [OperandInfo("dst", .write)], flags: [.inline], summary: "dst = true"),
+    OpcodeInfo(name: "LoadFalse", operands: [OperandInfo("dst", .write)], flags: [.inline], summary: "dst = false"),
+    OpcodeInfo(
+      name: "LoadEmpty", operands: [OperandInfo("dst", .write)], flags: [.inline],
       summary: "dst = <empty> (uninitialized binding)"),
     OpcodeInfo(
       name: "Add", operands: [OperandInfo("dst", .write), OperandInfo("lhs", .read), OperandInfo("rhs", .read)],
@@ -499,7 +511,8 @@ extension Opcode {
       operands: [OperandInfo("dst", .write), OperandInfo("key", .read), OperandInfo("object", .read)],
       flags: [.mayThrow], summary: "dst = key in object"),
     OpcodeInfo(
-      name: "Jump", operands: [OperandInfo("target", .jump)], flags: [.endsBlock, .safePoint], summary: "pc += target"),
+      name: "Jump", operands: [OperandInfo("target", .jump)], flags: [.endsBlock, .inline, .safePoint],
+      summary: "pc += target"),
     OpcodeInfo(
       name: "JumpIfTrue", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [.safePoint],
       summary: "if ToBoolean(src) jump"),
@@ -507,16 +520,16 @@ extension Opcode {
       name: "JumpIfFalse", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [.safePoint],
       summary: "if !ToBoolean(src) jump"),
     OpcodeInfo(
-      name: "JumpIfNullish", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [],
+      name: "JumpIfNullish", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [.inline],
       summary: "if src is undefined or null jump"),
     OpcodeInfo(
-      name: "JumpIfNotNullish", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [],
+      name: "JumpIfNotNullish", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [.inline],
       summary: "if src is neither undefined nor null jump"),
     OpcodeInfo(
-      name: "JumpIfUndefined", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [],
+      name: "JumpIfUndefined", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [.inline],
       summary: "if src === undefined jump"),
     OpcodeInfo(
-      name: "JumpIfNotUndefined", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [],
+      name: "JumpIfNotUndefined", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [.inline],
       summary: "if src !== undefined jump"),
     OpcodeInfo(
       name: "JumpIfLessThan",
@@ -576,7 +589,7 @@ extension Opcode {
     OpcodeInfo(
       name: "PushScope", operands: [OperandInfo("scope", .index)], flags: [],
       summary: "environment = new scope(descriptor) with parent environment"),
-    OpcodeInfo(name: "PopScope", operands: [], flags: [], summary: "environment = environment.parent"),
+    OpcodeInfo(name: "PopScope", operands: [], flags: [.inline], summary: "environment = environment.parent"),
     OpcodeInfo(
       name: "CopyScope", operands: [], flags: [], summary: "environment = copy of environment (per-iteration bindings)"),
     OpcodeInfo(
@@ -879,8 +892,8 @@ extension Opcode {
     OpcodeInfo(
       name: "MoveException", operands: [OperandInfo("dst", .write)], flags: [],
       summary: "dst = the exception being handled"),
-    OpcodeInfo(name: "Debugger", operands: [], flags: [], summary: "debugger statement (no-op)"),
-    OpcodeInfo(name: "Nop", operands: [], flags: [], summary: "does nothing"),
+    OpcodeInfo(name: "Debugger", operands: [], flags: [.inline], summary: "debugger statement (no-op)"),
+    OpcodeInfo(name: "Nop", operands: [], flags: [.inline], summary: "does nothing"),
   ]
 }
 

@@ -60,6 +60,7 @@ struct OpcodeFlags: OptionSet {
   static let endsBlock = OpcodeFlags(rawValue: 2)
   static let safePoint = OpcodeFlags(rawValue: 4)
   static let entersFrames = OpcodeFlags(rawValue: 8)
+  static let inline = OpcodeFlags(rawValue: 16)
 }
 
 struct OpcodeInfo {

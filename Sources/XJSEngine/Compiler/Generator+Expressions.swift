@@ -375,10 +375,16 @@ extension FunctionCompiler {
     let b = try compile(right)
     let target = destination ?? allocateRegister()
     at(range)
-    emit(binaryOpcode(op), dst: target, lhs: a, rhs: b)
+    if op == .in {
+      emitHasProperty(dst: target, key: a, object: b)
+    } else {
+      emit(binaryOpcode(op), dst: target, lhs: a, rhs: b)
+    }
     return target
   }
 
+  /// The instruction of a binary operator shaped `dst:w lhs:r rhs:r` (all but `in`, which is
+  /// HasProperty with its own operand names).
   func binaryOpcode(_ op: BinaryOperator) -> Opcode {
     switch op {
     case .add: .add
@@ -402,7 +408,7 @@ extension FunctionCompiler {
     case .greaterThan: .greaterThan
     case .greaterThanOrEqual: .greaterThanOrEqual
     case .instanceof: .instanceOf
-    case .in: .hasProperty
+    case .in: preconditionFailure("`in` is HasProperty(dst:key:object:)")
     }
   }
 

@@ -33,6 +33,7 @@ extension Runtime {
     frame[Frame.codeBlockOffset] = code
     frame[Frame.returnInfoOffset] = Value(bits: returnInfo)
     frame[Frame.environmentOffset] = callee.internalSlot(FunctionSlot.environment)
+    frame[Frame.machineReturnOffset] = Value(bits: 0)
     if data.pointee.needsThisCoercion {
       let this = frame[Frame.thisOffset]
       if this.isNullish {
@@ -47,7 +48,7 @@ extension Runtime {
     var argumentsObject = Value.undefined
     var restArray = Value.undefined
     if _slowPath(argumentsRegister >= 0 || restRegister >= 0) {
-      registerStack.top = frame + max(argumentCount, parameterCount)
+      stackTop = frame + max(argumentCount, parameterCount)
       if argumentsRegister >= 0 {
         argumentsObject = createArgumentsObject(
           frame: frame, argumentCount: argumentCount, callee: callee,
@@ -66,7 +67,7 @@ extension Runtime {
     }
     if argumentsRegister >= 0 { frame[argumentsRegister] = argumentsObject }
     if restRegister >= 0 { frame[restRegister] = restArray }
-    registerStack.top = frame + registerCount
+    stackTop = frame + registerCount
   }
 
   /// The global this value of the realm a function belongs to.
@@ -197,11 +198,11 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
-    let savedTop = registerStack.top
-    defer { registerStack.top = savedTop }
+    let savedTop = stackTop
+    defer { stackTop = savedTop }
     let callerRealm = realmPointer
     defer { if _slowPath(realmPointer != callerRealm) { switchRealm(to: callerRealm) } }
-    let frame = registerStack.top + Frame.headerSize
+    let frame = stackTop + Frame.headerSize
     if frame + arguments.count + Frame.headerSize >= registerStack.limit {
       throw rangeError("Maximum call stack size exceeded")
     }
@@ -222,12 +223,12 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
-    let savedTop = registerStack.top
-    defer { registerStack.top = savedTop }
+    let savedTop = stackTop
+    defer { stackTop = savedTop }
     let callerRealm = realmPointer
     defer { if _slowPath(realmPointer != callerRealm) { switchRealm(to: callerRealm) } }
     let codeBlock = code.codeBlock
-    let frame = registerStack.top + Frame.headerSize
+    let frame = stackTop + Frame.headerSize
     if frame + codeBlock.registerCount + Frame.headerSize >= registerStack.limit {
       throw rangeError("Maximum call stack size exceeded")
     }
@@ -242,8 +243,9 @@ extension Runtime {
     frame[Frame.codeBlockOffset] = code.value
     frame[Frame.returnInfoOffset] = Value(bits: Frame.Flags.entry)
     frame[Frame.environmentOffset] = environment
+    frame[Frame.machineReturnOffset] = Value(bits: 0)
     frame.update(repeating: .undefined, count: codeBlock.registerCount)
-    registerStack.top = frame + codeBlock.registerCount
+    stackTop = frame + codeBlock.registerCount
     return try interpret(entry: frame)
   }
 

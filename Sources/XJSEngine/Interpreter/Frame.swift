@@ -1,10 +1,12 @@
-// The frame layout shared by the interpreter and (later) the JIT.
+// The frame layout shared by the interpreter and the JIT.
 //
 // A frame's registers are `fp[0 ..< registerCount]`: parameters first, then
 // locals and temporaries. Below fp lies a fixed header; a caller builds the
 // header and arguments of the frame it calls in its own topmost registers, so
 // arguments are never copied:
 //
+//   fp[-10] where the caller's machine code continues after the call returns (raw address),
+//           or 0 when the caller runs in the interpreter
 //   fp[-9] the current environment (captured bindings; scope pushes update it)
 //   fp[-8] return register in the caller (low 32 bits) | FrameFlags (high bits)
 //   fp[-7] code block (CodeBlockCell value)
@@ -16,7 +18,7 @@
 //   fp[-1] callee
 //   fp[0…] arguments / parameters, then locals
 enum Frame {
-  static let headerSize = 9
+  static let headerSize = 10
   static let calleeOffset = -1
   static let thisOffset = -2
   static let argumentCountOffset = -3
@@ -26,6 +28,7 @@ enum Frame {
   static let codeBlockOffset = -7
   static let returnInfoOffset = -8
   static let environmentOffset = -9
+  static let machineReturnOffset = -10
 
   struct Flags {
     /// Entered from native code: returning leaves the interpreter loop.

@@ -6,8 +6,6 @@ import Glibc
 final class RegisterStack {
   let base: UnsafeMutablePointer<Value>
   let capacity: Int
-  /// One past the highest slot in use (the collector scans `base ..< top`).
-  @exclusivity(unchecked) var top: UnsafeMutablePointer<Value>
   let limit: UnsafeMutablePointer<Value>
   private let mapping: UnsafeMutableRawPointer
   private let mappingSize: Int
@@ -26,14 +24,15 @@ final class RegisterStack {
     }
     base = usable.assumingMemoryBound(to: Value.self)
     self.capacity = bytes / 8
-    top = base
     // Leave head-room for one frame's worth of registers beyond the limit check.
     limit = base + (self.capacity - 4096)
   }
 
   deinit { munmap(mapping, mappingSize) }
 
-  func markConservatively(_ heap: Heap) {
+  /// Marks what `base ..< top` may point to (`top`: one past the highest slot in use, kept in
+  /// the runtime's hot state as `registerStackTop` so JIT code can move it).
+  func markConservatively(_ heap: Heap, top: UnsafeMutablePointer<Value>) {
     var cursor = base
     while cursor < top {
       heap.markConservatively(UInt(cursor.pointee.bits))

@@ -19,7 +19,17 @@ public struct RuntimeOptions {
 /// A thrown JavaScript value travelling through Swift code (`throws(JSException)`).
 public struct JSException: Error {
   public let value: Value
-  public init(_ value: Value) { self.value = value }
+  /// Raised as a frame exits (a derived constructor's bad return value): no handler of the
+  /// frame may catch it (see `Runtime.throwSite`).
+  let isAtFrameExit: Bool
+  public init(_ value: Value) {
+    self.value = value
+    isAtFrameExit = false
+  }
+  init(_ value: Value, atFrameExit: Bool) {
+    self.value = value
+    isAtFrameExit = atFrameExit
+  }
 }
 
 /// One JavaScript virtual machine: a heap, atoms, shapes, realms, the register
@@ -82,6 +92,12 @@ public final class Runtime {
   @exclusivity(unchecked) private(set) var realms: [Realm] = []
 
   let registerStack: RegisterStack
+  /// One past the highest register stack slot in use (the collector scans below it; a frame
+  /// entered from native code starts above it).
+  @inline(__always) var stackTop: UnsafeMutablePointer<Value> {
+    get { hot.pointee.registerStackTop.unsafelyUnwrapped }
+    set { hot.pointee.registerStackTop = newValue }
+  }
   /// Depth of native → JS re-entry.
   @exclusivity(unchecked) var nativeDepth = 0
   /// Set from any thread to stop the running script at its next safe point.
@@ -133,6 +149,9 @@ public final class Runtime {
       to: RuntimeHotState(
         interruptRequested: 0, requests: 0, prototypeEpoch: 1, prototypesHaveIndexedProperties: false,
         deadlineCountdown: 0))
+    hot.pointee.runtime = Unmanaged.passUnretained(self)
+    hot.pointee.registerStackTop = registerStack.base
+    hot.pointee.registerStackLimit = registerStack.limit
     heap.runtime = self
     heap.hotState = hot
     heap.deferralDepth += 1
@@ -188,7 +207,9 @@ public final class Runtime {
     symbols.trace(heap)
     for symbol in symbolRegistry.values { heap.mark(symbol.cell) }
     for realm in realms { realm.trace(heap) }
-    registerStack.markConservatively(heap)
+    registerStack.markConservatively(heap, top: stackTop)
+    heap.mark(hot.pointee.parkedException)
+    heap.mark(hot.pointee.returnValue)
     var rooted = rootedListHead
     while let list = rooted {
       list.trace(heap)
@@ -301,6 +322,16 @@ struct RuntimeHotState {
   /// Bumped whenever an ArrayBuffer is detached or resized: typed arrays cache their data
   /// address and length with the epoch they were computed in (Builtins/TypedArrayOperations.swift).
   var arrayBufferEpoch: UInt64 = 0
+  /// The runtime itself (unretained), for slow-path entries called with this state.
+  var runtime: Unmanaged<Runtime>? = nil
+  /// One past the highest register stack slot in use; below `registerStackLimit` a frame may grow.
+  var registerStackTop: UnsafeMutablePointer<Value>? = nil
+  var registerStackLimit: UnsafeMutablePointer<Value>? = nil
+  /// The exception a slow-path entry parked (rooted), and the pc the unwinder starts from.
+  var parkedException: Value = .undefined
+  var parkedExceptionPC: UnsafePointer<UInt32>? = nil
+  /// The result of a return from an entry frame (rooted until the frame's caller takes it).
+  var returnValue: Value = .undefined
 }
 
 func monotonicNanoseconds() -> UInt64 {
