@@ -35,10 +35,10 @@ let package = Package(
     .target(name: "XJSAssembler", dependencies: ["CXJSSupport"]),
     // The few helpers Swift cannot express (register spill, icache flush, prctl).
     .target(name: "CXJSSupport"),
-    // The engine core: bytecode, interpreter, runtime, builtins.
+    // The engine core: bytecode, interpreter, slow paths, baseline JIT, runtime, builtins.
     // Bytecode/Opcodes.spec is the instruction set; Scripts/generate-opcodes turns it into Swift.
     .target(
-      name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "CXJSSupport"],
+      name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "XJSAssembler", "CXJSSupport"],
       exclude: ["Bytecode/Opcodes.spec"]),
     // The public Swift embedding API.
     .target(name: "XJS", dependencies: ["XJSEngine"]),

@@ -18,8 +18,9 @@ NODE_HOST = os.path.join(CONFORMANCE_DIR, "runner", "node_host.js")
 XJS_MODE_FLAGS = {
     "interp": ["--jitless"],
     "gc-stress": ["--gc-stress"],
+    "jit-eager": ["--jit=eager"],
     "jit": ["--jit"],
-    "arm64-sim": ["--jit", "--jit-target=arm64-sim"],
+    "arm64-sim": ["--jit=eager", "--jit-target=arm64-sim"],
 }
 # What to assume while `xjs --version` prints no "modes:" line.
 XJS_ASSUMED_MODES = ["interp", "gc-stress"]

@@ -5,7 +5,13 @@ import XJSEngine
 struct CommandLineDriver {
   static let version = "0.1.0"
   /// The engine modes this build has (the conformance runner reads this line).
-  static let modes = ["interp", "gc-stress"]
+  static var modes: [String] {
+    var modes = ["interp", "gc-stress"]
+    #if arch(x86_64)
+      modes += ["jit-eager", "jit"]
+    #endif
+    return modes
+  }
 
   static let usage = """
     Usage:
@@ -16,7 +22,13 @@ struct CommandLineDriver {
       xjs                                     interactive REPL
 
     Options:
-      --jitless            interpreter only (the only tier in this build; accepted for compatibility)
+      --jitless            interpreter only: no executable memory is mapped (also XJS_JITLESS=1)
+      --jit[=MODE]         baseline JIT mode: tiered (default: interpreter first, hot code compiled),
+                           eager (every function compiled before it first runs) or off
+      --jit-threshold=<n>  calls plus loop iterations before a function is compiled (default 500)
+      --jit-witness        print the witness log of executable memory at exit (stderr)
+      --print-code         disassemble the machine code compiled (stderr; through objdump if installed)
+      --stats              print the engine's counters at exit (stderr): JIT, code memory, GC
       --gc-stress          collect garbage at every allocation (also XJS_GC_STRESS=1)
       --max-heap=<size>    heap limit, e.g. 256m or 1g (default 2g); past it scripts get a RangeError
       --timeout-ms=<n>     stop the script after n milliseconds of wall time
@@ -35,6 +47,7 @@ struct CommandLineDriver {
     var index = 0
     var inlineCode: String?
     if getenv("XJS_GC_STRESS").map({ String(cString: $0) }) == "1" { options.gcStress = true }
+    if getenv("XJS_JITLESS").map({ String(cString: $0) }) == "1" { options.jitMode = .off }
     let remaining = arguments.first == "run" ? Array(arguments.dropFirst()) : arguments
     while index < remaining.count {
       let argument = remaining[index]
@@ -51,7 +64,11 @@ struct CommandLineDriver {
         print("xjs \(CommandLineDriver.version)")
         print("modes: \(CommandLineDriver.modes.joined(separator: " "))")
         return 0
-      case "--jitless": break
+      case "--jitless": options.jitMode = .off
+      case "--jit": options.jitMode = .tiered
+      case "--jit-witness": options.jitWitness = true
+      case "--print-code": options.printCode = true
+      case "--stats": options.stats = true
       case "--gc-stress": options.gcStress = true
       case "--dump-bytecode": options.dumpBytecode = true
       case "--test262": options.test262 = true
@@ -65,6 +82,16 @@ struct CommandLineDriver {
             return usageError("--max-heap needs a size such as 256m")
           }
           options.maximumHeap = bytes
+        } else if argument.hasPrefix("--jit=") {
+          guard let mode = JITMode(rawValue: String(argument.dropFirst("--jit=".count))) else {
+            return usageError("--jit takes tiered, eager or off")
+          }
+          options.jitMode = mode
+        } else if argument.hasPrefix("--jit-threshold") {
+          guard let value = optionValue(argument, remaining, &index), let count = Int32(value), count >= 0 else {
+            return usageError("--jit-threshold needs a count of 0 or more")
+          }
+          options.jitThreshold = count
         } else if argument.hasPrefix("--timeout-ms") {
           guard let value = optionValue(argument, remaining, &index), let milliseconds = Int(value), milliseconds > 0
           else {
@@ -119,6 +146,11 @@ struct CommandLineDriver {
 
 struct RunOptions {
   var gcStress = false
+  var jitMode = JITMode.tiered
+  var jitThreshold: Int32?
+  var jitWitness = false
+  var printCode = false
+  var stats = false
   var dumpBytecode = false
   var test262 = false
   var maximumHeap: Int?

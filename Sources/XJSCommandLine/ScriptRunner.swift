@@ -8,9 +8,12 @@ struct ScriptRunner {
   func makeRuntime() -> Runtime {
     var runtimeOptions = RuntimeOptions()
     runtimeOptions.gcStress = options.gcStress
+    runtimeOptions.jit.mode = options.jitMode
+    if let threshold = options.jitThreshold { runtimeOptions.jit.threshold = threshold }
     if let maximumHeap = options.maximumHeap { runtimeOptions.maximumHeapBytes = maximumHeap }
     let runtime = Runtime(options: runtimeOptions)
     if options.test262 { runtime.installTest262Host() }
+    if options.printCode { runtime.keepMachineCodeListing() }
     if let timeout = options.timeoutMilliseconds { runtime.setTimeLimit(milliseconds: timeout) }
     return runtime
   }
@@ -33,19 +36,25 @@ struct ScriptRunner {
     runtime.defineGlobalStringArray("scriptArgs", scriptArguments)
     var scriptOptions = ScriptOptions()
     scriptOptions.dumpBytecode = options.dumpBytecode
+    let status: Int32
     switch runtime.runScript(text, name: name, options: scriptOptions) {
     case .completed:
-      fflush(stdout)
-      return 0
-    case .syntaxError(let message):
-      fflush(stdout)
-      fputs(message + "\n", stderr)
-      return 1
-    case .uncaught(let message):
+      status = 0
+    case .syntaxError(let message), .uncaught(let message):
       fflush(stdout)
       fputs(message + "\n", stderr)
-      return 1
+      status = 1
     }
+    fflush(stdout)
+    report(runtime)
+    return status
+  }
+
+  /// What `--print-code`, `--jit-witness` and `--stats` ask for, on stderr.
+  private func report(_ runtime: Runtime) {
+    if options.printCode { fputs(runtime.machineCodeListing(), stderr) }
+    if options.jitWitness { fputs(runtime.witnessReport() + "\n", stderr) }
+    if options.stats { fputs(runtime.statisticsReport() + "\n", stderr) }
   }
 }
 

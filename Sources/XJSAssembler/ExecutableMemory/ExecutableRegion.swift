@@ -117,6 +117,25 @@ public final class ExecutableRegion {
     return try token.seal()
   }
 
+  /// Returns the pages covering `range` to no access and gives their memory back to the
+  /// system (their bytes are gone): for code nobody will run again. Fails while any of them
+  /// is being written.
+  public func discard(range: Range<Int>, reason: String) throws(ExecutableMemoryError) {
+    guard !isReleased else { throw ExecutableMemoryError(.regionReleased, operation: "discard(\(reason))") }
+    guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= byteCount else {
+      throw ExecutableMemoryError(.invalidRange, operation: "discard(\(range), \(reason))")
+    }
+    let pages = self.pages(covering: range)
+    guard pageStates[pages].allSatisfy({ $0 != .writable }) else {
+      throw ExecutableMemoryError(.pagesBusy, operation: "discard(\(range), \(reason))")
+    }
+    try transition(pages, to: .reserved, reason: reason)
+    _ = madvise(baseAddress + pages.lowerBound * pageSize, pages.count * pageSize, MADV_DONTNEED)
+  }
+
+  /// How many pages are mapped with some access (writable or executable).
+  public var accessiblePageCount: Int { isReleased ? 0 : pageStates.count { $0 == .writable || $0 == .executable } }
+
   /// Unmaps the whole region. Fails while a write token is open.
   public func release(reason: String = "release") throws(ExecutableMemoryError) {
     guard !isReleased else { throw ExecutableMemoryError(.regionReleased, operation: "release") }

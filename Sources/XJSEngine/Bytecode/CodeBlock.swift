@@ -79,6 +79,21 @@ struct CodeBlockData {
   /// The realm the code was compiled in, which its frames run in (an unretained `Realm`;
   /// the runtime keeps every realm alive). Set by the compiler.
   var realm: UnsafeMutableRawPointer? = nil
+  /// The machine code of the function's entry, once the baseline JIT compiled it.
+  var jitEntry: UnsafeRawPointer? = nil
+  /// Counts down at each call and loop back edge; at zero the code tiers up (JIT/TierUp.swift).
+  var tierUpCounter: Int32 = 0
+  var jitState: JITState = .interpreted
+}
+
+/// Where a code block stands with the baseline JIT.
+enum JITState: UInt8 {
+  /// Not compiled (yet).
+  case interpreted
+  /// Compiled: `jitEntry` is set.
+  case compiled
+  /// The JIT cannot or may not compile it; it stays interpreted for good.
+  case notCompilable
 }
 
 enum CodeBlockKind {
@@ -137,6 +152,8 @@ final class CodeBlock {
   let declarations: Declarations
   /// Whether new.target / super / this are used (for eval code validation).
   let isConstructorCapable: Bool
+  /// The baseline JIT's code for this block (released with it).
+  var jitCode: JITCode?
 
   struct Declarations {
     /// `var` and function names declared at the top level of a script or eval.
@@ -246,8 +263,10 @@ struct CodeBlockCellRef {
   @inline(__always) init(_ cell: CellPointer) { self.cell = cell }
   @inline(__always) init(_ value: Value) { cell = value.asCell }
   static let size = 24
+  /// Where the cell keeps its CodeBlockData pointer (JIT code reads it too).
+  static let dataOffset = 16
   @inline(__always) var data: UnsafeMutablePointer<CodeBlockData> {
-    cell.load(fromByteOffset: 16, as: UnsafeMutablePointer<CodeBlockData>.self)
+    cell.load(fromByteOffset: CodeBlockCellRef.dataOffset, as: UnsafeMutablePointer<CodeBlockData>.self)
   }
   var value: Value { Value(cell: cell) }
   @inline(__always) var codeBlock: CodeBlock {
@@ -271,7 +290,8 @@ extension Runtime {
   func newCodeBlockCell(_ codeBlock: CodeBlock) -> CodeBlockCellRef {
     let cell = heap.allocateCell(size: CodeBlockCellRef.size, kind: .codeBlock)
     cell.storeBytes(of: Unmanaged.passRetained(codeBlock).toOpaque(), toByteOffset: 8, as: UnsafeMutableRawPointer.self)
-    cell.storeBytes(of: codeBlock.data, toByteOffset: 16, as: UnsafeMutablePointer<CodeBlockData>.self)
+    cell.storeBytes(
+      of: codeBlock.data, toByteOffset: CodeBlockCellRef.dataOffset, as: UnsafeMutablePointer<CodeBlockData>.self)
     return CodeBlockCellRef(cell)
   }
 }

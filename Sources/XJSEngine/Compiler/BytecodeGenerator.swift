@@ -241,6 +241,7 @@ final class FunctionCompiler {
       lineTable: lineTable, scopeDescriptors: descriptors, mappedParameterSlots: mappedParameterSlots,
       declarations: declarations, isConstructorCapable: isConstructorCapable)
     codeBlock.data.pointee.realm = runtime.realmPointer
+    codeBlock.data.pointee.tierUpCounter = runtime.jit.initialTierUpCount
     return codeBlock
   }
 

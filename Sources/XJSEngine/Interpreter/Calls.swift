@@ -14,6 +14,9 @@ extension Runtime {
   ) throws(JSException) {
     let code = callee.internalSlot(FunctionSlot.code)
     let data = CodeBlockCellRef(code).data
+    // Each call counts towards tier-up (the JIT compiles the code when the count runs out).
+    data.pointee.tierUpCounter &-= 1
+    if _slowPath(data.pointee.tierUpCounter < 0) { jit.tierUp(data) }
     // The callee runs in its own realm (PrepareForOrdinaryCall): its errors, arguments
     // object and globals come from there. The interpreter's return and unwinding paths
     // switch back to the caller's realm; so do the Swift entry points.

@@ -21,8 +21,30 @@ extension Runtime {
     var code = Frame.codeData(fp)
     var constants = code.pointee.constants
     var pc = UnsafePointer(code.pointee.instructions)
-    while true {
+    // Where machine code takes over next (set where control reaches compiled code).
+    var machineEntry: UnsafeRawPointer? = nil
+    if _slowPath(code.pointee.tierUpCounter <= 0) { jit.tierUp(code) }
+    machineEntry = code.pointee.jitEntry
+    run: while true {
       do throws(JSException) {
+        if let address = machineEntry {
+          machineEntry = nil
+          switch jit.enter(fp, address) {
+          case .resume(let frame, let offset):
+            fp = frame
+            code = Frame.codeData(fp)
+            constants = code.pointee.constants
+            pc = UnsafePointer(code.pointee.instructions) + offset
+          case .exception(let frame):
+            fp = frame
+            code = Frame.codeData(fp)
+            constants = code.pointee.constants
+            pc = hot.pointee.parkedExceptionPC.unsafelyUnwrapped
+            throw takeParkedException()
+          case .returned:
+            return hot.pointee.returnValue
+          }
+        }
         while true {
           let opcode = Opcode.decode(pc[0])
           switch opcode {
@@ -92,11 +114,32 @@ extension Runtime {
 
           // MARK: Jumps (a backward jump is a safe point)
           case .jump:
-            let offset = Instruction.Jump(pc).target
-            if offset <= 0 { try checkSafePoint() }
-            pc += offset
-          case .jumpIfTrue: pc = try backwardChecked(pc, try executeJumpIfTrue(fp, pc))
-          case .jumpIfFalse: pc = try backwardChecked(pc, try executeJumpIfFalse(fp, pc))
+            let target = pc + Instruction.Jump(pc).target
+            if target <= pc {
+              machineEntry = try loopBackEdge(code, to: target)
+              pc = target
+              if machineEntry != nil { continue run }
+            } else {
+              pc = target
+            }
+          case .jumpIfTrue:
+            let next = try executeJumpIfTrue(fp, pc)
+            if next <= pc {
+              machineEntry = try loopBackEdge(code, to: next)
+              pc = next
+              if machineEntry != nil { continue run }
+            } else {
+              pc = next
+            }
+          case .jumpIfFalse:
+            let next = try executeJumpIfFalse(fp, pc)
+            if next <= pc {
+              machineEntry = try loopBackEdge(code, to: next)
+              pc = next
+              if machineEntry != nil { continue run }
+            } else {
+              pc = next
+            }
           case .jumpIfNullish:
             let instruction = Instruction.JumpIfNullish(pc)
             pc += fp[instruction.src].isNullish ? instruction.target : Instruction.JumpIfNullish.size
@@ -109,12 +152,60 @@ extension Runtime {
           case .jumpIfNotUndefined:
             let instruction = Instruction.JumpIfNotUndefined(pc)
             pc += !fp[instruction.src].isUndefined ? instruction.target : Instruction.JumpIfNotUndefined.size
-          case .jumpIfLessThan: pc = try backwardChecked(pc, try executeJumpIfLessThan(fp, pc))
-          case .jumpIfNotLessThan: pc = try backwardChecked(pc, try executeJumpIfNotLessThan(fp, pc))
-          case .jumpIfLessThanInt: pc = try backwardChecked(pc, try executeJumpIfLessThanInt(fp, pc))
-          case .jumpIfNotLessThanInt: pc = try backwardChecked(pc, try executeJumpIfNotLessThanInt(fp, pc))
-          case .jumpIfStrictEqual: pc = try backwardChecked(pc, try executeJumpIfStrictEqual(fp, pc))
-          case .jumpIfNotStrictEqual: pc = try backwardChecked(pc, try executeJumpIfNotStrictEqual(fp, pc))
+          case .jumpIfLessThan:
+            let next = try executeJumpIfLessThan(fp, pc)
+            if next <= pc {
+              machineEntry = try loopBackEdge(code, to: next)
+              pc = next
+              if machineEntry != nil { continue run }
+            } else {
+              pc = next
+            }
+          case .jumpIfNotLessThan:
+            let next = try executeJumpIfNotLessThan(fp, pc)
+            if next <= pc {
+              machineEntry = try loopBackEdge(code, to: next)
+              pc = next
+              if machineEntry != nil { continue run }
+            } else {
+              pc = next
+            }
+          case .jumpIfLessThanInt:
+            let next = try executeJumpIfLessThanInt(fp, pc)
+            if next <= pc {
+              machineEntry = try loopBackEdge(code, to: next)
+              pc = next
+              if machineEntry != nil { continue run }
+            } else {
+              pc = next
+            }
+          case .jumpIfNotLessThanInt:
+            let next = try executeJumpIfNotLessThanInt(fp, pc)
+            if next <= pc {
+              machineEntry = try loopBackEdge(code, to: next)
+              pc = next
+              if machineEntry != nil { continue run }
+            } else {
+              pc = next
+            }
+          case .jumpIfStrictEqual:
+            let next = try executeJumpIfStrictEqual(fp, pc)
+            if next <= pc {
+              machineEntry = try loopBackEdge(code, to: next)
+              pc = next
+              if machineEntry != nil { continue run }
+            } else {
+              pc = next
+            }
+          case .jumpIfNotStrictEqual:
+            let next = try executeJumpIfNotStrictEqual(fp, pc)
+            if next <= pc {
+              machineEntry = try loopBackEdge(code, to: next)
+              pc = next
+              if machineEntry != nil { continue run }
+            } else {
+              pc = next
+            }
 
           // MARK: Bindings
           case .checkInitialized: pc = try executeCheckInitialized(fp, pc)
@@ -222,11 +313,16 @@ extension Runtime {
             if next == fp {
               pc += opcode.size  // a native callee completed
             } else {
-              // A bytecode callee's frame: run it from its first instruction.
+              // A bytecode callee's frame: run it from its first instruction (in machine code
+              // if it has some).
               fp = next
               code = Frame.codeData(fp)
               constants = code.pointee.constants
               pc = UnsafePointer(code.pointee.instructions)
+              if let entry = code.pointee.jitEntry {
+                machineEntry = entry
+                continue run
+              }
             }
           case .callWithSpread: pc = try executeCallWithSpread(fp, pc)
           case .callEvalWithSpread: pc = try executeCallEvalWithSpread(fp, pc)
@@ -238,10 +334,16 @@ extension Runtime {
             let caller = try executeReturn(fp, pc)
             if caller == fp { return hot.pointee.returnValue }
             let returnPC = Frame.returnPC(fp)
+            // A caller in machine code continues where it stored (its code reloads the rest).
+            let machineReturn = UnsafeRawPointer(bitPattern: UInt(fp[Frame.machineReturnOffset].bits))
             fp = caller
             code = Frame.codeData(fp)
             constants = code.pointee.constants
             pc = UnsafePointer(code.pointee.instructions) + returnPC
+            if let machineReturn {
+              machineEntry = machineReturn
+              continue run
+            }
 
           // MARK: Iteration
           case .getIterator: pc = try executeGetIterator(fp, pc)
@@ -266,15 +368,36 @@ extension Runtime {
         code = Frame.codeData(fp)
         constants = code.pointee.constants
         pc = handler
+        if code.pointee.jitState == .compiled {
+          let offset = handler - UnsafePointer(code.pointee.instructions)
+          machineEntry = code.pointee.owner.takeUnretainedValue().jitCode?.entry(atBytecodeOffset: offset)
+        }
       }
     }
   }
 
-  /// `next`, after a safe-point check when it lies before `pc` (a loop's back edge).
-  @inline(__always) private func backwardChecked(_ pc: BytecodePC, _ next: BytecodePC) throws(JSException)
-    -> BytecodePC
+  /// A loop's back edge to `target`: a safe point, and a count towards tier-up. Returns the
+  /// machine code of the loop header when the code block has (just) been compiled: the loop
+  /// continues there (OSR entry).
+  @inline(__always) private func loopBackEdge(_ code: UnsafeMutablePointer<CodeBlockData>, to target: BytecodePC)
+    throws(JSException) -> UnsafeRawPointer?
   {
-    if next <= pc { try checkSafePoint() }
-    return next
+    try checkSafePoint()
+    code.pointee.tierUpCounter &-= 1
+    guard _slowPath(code.pointee.tierUpCounter < 0) else { return nil }
+    return osrEntry(code, target)
   }
+
+  @inline(never) private func osrEntry(_ code: UnsafeMutablePointer<CodeBlockData>, _ target: BytecodePC)
+    -> UnsafeRawPointer?
+  {
+    guard jit.tierUp(code) else { return nil }
+    let offset = target - UnsafePointer(code.pointee.instructions)
+    guard let entry = code.pointee.owner.takeUnretainedValue().jitCode?.entry(atBytecodeOffset: offset) else {
+      return nil
+    }
+    jit.statistics.osrEntries += 1
+    return entry
+  }
+
 }

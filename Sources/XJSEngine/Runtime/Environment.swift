@@ -58,13 +58,15 @@ struct EnvironmentRef: Equatable {
   @inline(__always) init(_ value: Value) { cell = value.asCell }
 
   static let headerSize = 32
+  /// Where the parent environment is (JIT code reads it too).
+  static let parentOffset = 8
   @inline(__always) var value: Value { Value(cell: cell) }
   @inline(__always) var slotCount: Int { Int(cell.cellHeader.pointee.aux) }
   @inline(__always) var isWith: Bool { cell.cellHeader.pointee.flags & EnvironmentFlags.withObject != 0 }
 
   @inline(__always) var parent: Value {
-    get { cell.load(fromByteOffset: 8, as: Value.self) }
-    nonmutating set { cell.storeBytes(of: newValue, toByteOffset: 8, as: Value.self) }
+    get { cell.load(fromByteOffset: EnvironmentRef.parentOffset, as: Value.self) }
+    nonmutating set { cell.storeBytes(of: newValue, toByteOffset: EnvironmentRef.parentOffset, as: Value.self) }
   }
   var descriptor: ScopeDescriptor? {
     guard let pointer = cell.load(fromByteOffset: 16, as: UnsafeMutableRawPointer?.self) else { return nil }

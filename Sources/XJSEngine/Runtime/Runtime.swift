@@ -12,6 +12,8 @@ public struct RuntimeOptions {
   public var maximumNativeDepth: Int = 400
   /// Installs the test262 `$262` host object in new realms.
   public var test262Host: Bool = false
+  /// The baseline JIT: off (interpreter only), tiered (the default) or eager.
+  public var jit = JITOptions()
 
   public init() {}
 }
@@ -57,6 +59,8 @@ public final class Runtime {
   let megamorphicCache: UnsafeMutablePointer<MegamorphicEntry>
 
   let options: RuntimeOptions
+  /// The baseline JIT's state (JIT/JITRuntime.swift).
+  let jit: JITRuntime
   @exclusivity(unchecked) private var emptyStringStorage: StringRef?
   var emptyString: StringRef { emptyStringStorage.unsafelyUnwrapped }
   @exclusivity(unchecked) private(set) var singleCharacterStrings: [StringRef] = []
@@ -144,11 +148,11 @@ public final class Runtime {
     heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false)
     registerStack = RegisterStack(capacity: options.registerStackSize)
     megamorphicCache = Runtime.allocateZeroedMegamorphicCache()
-    hot = .allocate(capacity: 1)
-    hot.initialize(
-      to: RuntimeHotState(
+    hot = SlowPathTable.allocateHotState(
+      RuntimeHotState(
         interruptRequested: 0, requests: 0, prototypeEpoch: 1, prototypesHaveIndexedProperties: false,
         deadlineCountdown: 0))
+    jit = JITRuntime(options: options.jit, context: hot)
     hot.pointee.runtime = Unmanaged.passUnretained(self)
     hot.pointee.registerStackTop = registerStack.base
     hot.pointee.registerStackLimit = registerStack.limit
@@ -172,7 +176,7 @@ public final class Runtime {
   }
 
   deinit {
-    hot.deallocate()
+    UnsafeMutableRawPointer(hot).deallocate()
     free(megamorphicCache)
   }
 

@@ -94,3 +94,39 @@ extension Runtime {
   /// Where a taken jump of the instruction at `pc` goes.
   @inline(__always) func jumpTarget(_ pc: BytecodePC, _ offset: Int) -> BytecodePC { pc + offset }
 }
+
+/// The slow-path entries in raw memory right after the runtime's hot state, so JIT code calls
+/// entry `n` as `call [context + SlowPathTable.offset + 8 n]`: first one per opcode
+/// (`slowPathEntries`), then the runtime's own entries for machine code.
+enum SlowPathTable {
+  /// The table's byte offset from the hot state.
+  static let offset = (MemoryLayout<RuntimeHotState>.stride + 15) / 16 * 16
+  /// The safe-point check of backward jumps (`(context, fp, pc) -> pc | nil`).
+  static let safePointEntry = Opcode.allCases.count
+  static let count = Opcode.allCases.count + 1
+
+  /// The hot state with its table, allocated and filled.
+  static func allocateHotState(_ state: RuntimeHotState) -> UnsafeMutablePointer<RuntimeHotState> {
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: offset + count * 8, alignment: 16)
+    let hot = raw.bindMemory(to: RuntimeHotState.self, capacity: 1)
+    hot.initialize(to: state)
+    let table = (raw + offset).bindMemory(to: UnsafeRawPointer?.self, capacity: count)
+    for (index, entry) in slowPathEntries.enumerated() { table[index] = entry }
+    table[safePointEntry] = unsafeBitCast(slowPathSafePoint as SlowPathFunction, to: UnsafeRawPointer.self)
+    return hot
+  }
+}
+
+/// The safe-point check of a backward jump in machine code: the next pc (the jump's own, only
+/// non-nil matters), or nil when the script must stop (interrupt, time limit, heap limit).
+func slowPathSafePoint(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  do {
+    try runtime.checkSafePoint()
+    return UnsafeRawPointer(pc)
+  } catch {
+    return runtime.park(error, fp: fp, at: pc)
+  }
+}

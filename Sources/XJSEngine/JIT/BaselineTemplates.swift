@@ -1,0 +1,279 @@
+import XJSAssembler
+
+// The templates: one per instruction (InstructionVisitor makes forgetting one a compile error).
+// Inline instructions are done here in machine code; calls and returns switch frames without
+// leaving machine code when the other side is compiled too; every other instruction calls its
+// slow path, unless a faster template (BaselineFastPaths.swift) handles its common case inline.
+
+extension BaselineCompiler {
+  // MARK: Moves and constants
+
+  mutating func visitMove(_ instruction: Instruction.Move) {
+    masm.load64(.t0, slot(instruction.src))
+    masm.store64(.t0, slot(instruction.dst))
+  }
+
+  mutating func visitLoadConstant(_ instruction: Instruction.LoadConstant) {
+    masm.load64(.t0, MacroAddress(JITRegister.codeData, JITLayout.constantsInData))
+    masm.load64(.t0, MacroAddress(.t0, Int32(instruction.constant * 8)))
+    masm.store64(.t0, slot(instruction.dst))
+  }
+
+  mutating func visitLoadInt(_ instruction: Instruction.LoadInt) {
+    storeConstant(Value(instruction.value), instruction.dst)
+  }
+
+  mutating func visitLoadUndefined(_ instruction: Instruction.LoadUndefined) {
+    storeConstant(.undefined, instruction.dst)
+  }
+  mutating func visitLoadNull(_ instruction: Instruction.LoadNull) { storeConstant(.null, instruction.dst) }
+  mutating func visitLoadTrue(_ instruction: Instruction.LoadTrue) { storeConstant(.true, instruction.dst) }
+  mutating func visitLoadFalse(_ instruction: Instruction.LoadFalse) { storeConstant(.false, instruction.dst) }
+  mutating func visitLoadEmpty(_ instruction: Instruction.LoadEmpty) { storeConstant(.empty, instruction.dst) }
+
+  mutating func storeConstant(_ value: Value, _ register: Int) {
+    masm.store64(immediate: Int64(bitPattern: value.bits), slot(register))
+  }
+
+  // MARK: Jumps (inline ones)
+
+  mutating func visitJump(_ instruction: Instruction.Jump) {
+    emitJump(to: pcOffset + instruction.target)
+  }
+
+  mutating func visitJumpIfNullish(_ instruction: Instruction.JumpIfNullish) {
+    loadNullishTest(instruction.src)
+    emitBranch64(.equal, .t0, immediate: Int32(Value.null.bits), to: pcOffset + instruction.target)
+  }
+
+  mutating func visitJumpIfNotNullish(_ instruction: Instruction.JumpIfNotNullish) {
+    loadNullishTest(instruction.src)
+    emitBranch64(.notEqual, .t0, immediate: Int32(Value.null.bits), to: pcOffset + instruction.target)
+  }
+
+  /// t0 = the value with the undefined tag bit cleared: null's bits exactly for undefined and null.
+  mutating func loadNullishTest(_ register: Int) {
+    masm.load64(.t0, slot(register))
+    masm.and64(.t0, immediate: ~Int32(Value.undefinedTag))
+  }
+
+  mutating func visitJumpIfUndefined(_ instruction: Instruction.JumpIfUndefined) {
+    masm.load64(.t0, slot(instruction.src))
+    emitBranch64(.equal, .t0, immediate: Int32(Value.undefined.bits), to: pcOffset + instruction.target)
+  }
+
+  mutating func visitJumpIfNotUndefined(_ instruction: Instruction.JumpIfNotUndefined) {
+    masm.load64(.t0, slot(instruction.src))
+    emitBranch64(.notEqual, .t0, immediate: Int32(Value.undefined.bits), to: pcOffset + instruction.target)
+  }
+
+  // MARK: Scopes (inline ones)
+
+  mutating func visitPopScope(_ instruction: Instruction.PopScope) {
+    masm.load64(.t0, frameHeader(Frame.environmentOffset))
+    masm.load64(.t0, MacroAddress(.t0, Int32(EnvironmentRef.parentOffset)))
+    masm.store64(.t0, frameHeader(Frame.environmentOffset))
+  }
+
+  mutating func visitDebugger(_ instruction: Instruction.Debugger) {}
+  mutating func visitNop(_ instruction: Instruction.Nop) {}
+
+  // MARK: Calls and returns
+
+  mutating func visitCall(_ instruction: Instruction.Call) { emitFrameEnteringCall() }
+  mutating func visitCallEval(_ instruction: Instruction.CallEval) { emitFrameEnteringCall() }
+  mutating func visitConstruct(_ instruction: Instruction.Construct) { emitFrameEnteringCall() }
+
+  /// Call, CallEval, Construct: the slow path sets up a bytecode callee's frame (or calls any
+  /// other callee to completion and returns this frame). A compiled callee is jumped to with
+  /// this code's return point in its header; an interpreted one is left to the interpreter, which
+  /// comes back to the return point when it returns.
+  mutating func emitFrameEnteringCall() {
+    let completed = masm.makeLabel()
+    let returnPoint = masm.makeLabel()
+    let next = labels[pcOffset + Opcode.decode(pc[0]).size]
+    callSlowPath()
+    masm.branch64(.equal, M.returnRegister, JITRegister.frame, completed)
+    masm.loadLabelAddress(.t1, returnPoint)
+    masm.store64(.t1, MacroAddress(M.returnRegister, JITLayout.frameSlot(Frame.machineReturnOffset)))
+    masm.move(JITRegister.frame, M.returnRegister)
+    masm.load64(.t1, frameHeader(Frame.codeBlockOffset))
+    masm.load64(.t1, MacroAddress(.t1, JITLayout.codeDataInCell))
+    masm.load64(.t1, MacroAddress(.t1, JITLayout.jitEntryInData))
+    masm.branchTest64(.zero, .t1, .t1, resumeFrameAtEntry)
+    masm.jump(.t1)
+    masm.bind(returnPoint)
+    loadPinnedRegisters()
+    masm.bind(completed)
+    _ = next
+  }
+
+  /// Return: the slow path writes the result into the caller's register and returns the caller's
+  /// frame (the returning frame itself for an entry frame). A compiled caller continues at the
+  /// return point it stored; an interpreted one gets control back.
+  mutating func visitReturn(_ instruction: Instruction.Return) {
+    callSlowPath()
+    masm.branch64(.equal, M.returnRegister, JITRegister.frame, entryFrameReturned)
+    masm.load64(.t1, frameHeader(Frame.machineReturnOffset))
+    let interpretedCaller = masm.makeLabel()
+    masm.branchTest64(.zero, .t1, .t1, interpretedCaller)
+    slowCases.append(SlowCase(label: interpretedCaller, pc: pcOffset, kind: .resumeCaller))
+    masm.move(JITRegister.frame, M.returnRegister)
+    masm.jump(.t1)
+  }
+}
+
+// Every instruction below runs its slow path (a faster template replaces the line).
+extension BaselineCompiler {
+  // MARK: Arithmetic and logic
+
+  mutating func visitAdd(_ instruction: Instruction.Add) { emitSlowPathInstruction() }
+  mutating func visitSubtract(_ instruction: Instruction.Subtract) { emitSlowPathInstruction() }
+  mutating func visitMultiply(_ instruction: Instruction.Multiply) { emitSlowPathInstruction() }
+  mutating func visitDivide(_ instruction: Instruction.Divide) { emitSlowPathInstruction() }
+  mutating func visitRemainder(_ instruction: Instruction.Remainder) { emitSlowPathInstruction() }
+  mutating func visitExponent(_ instruction: Instruction.Exponent) { emitSlowPathInstruction() }
+  mutating func visitBitAnd(_ instruction: Instruction.BitAnd) { emitSlowPathInstruction() }
+  mutating func visitBitOr(_ instruction: Instruction.BitOr) { emitSlowPathInstruction() }
+  mutating func visitBitXor(_ instruction: Instruction.BitXor) { emitSlowPathInstruction() }
+  mutating func visitShiftLeft(_ instruction: Instruction.ShiftLeft) { emitSlowPathInstruction() }
+  mutating func visitShiftRight(_ instruction: Instruction.ShiftRight) { emitSlowPathInstruction() }
+  mutating func visitUnsignedShiftRight(_ instruction: Instruction.UnsignedShiftRight) { emitSlowPathInstruction() }
+  mutating func visitAddInt(_ instruction: Instruction.AddInt) { emitSlowPathInstruction() }
+  mutating func visitNegate(_ instruction: Instruction.Negate) { emitSlowPathInstruction() }
+  mutating func visitToNumeric(_ instruction: Instruction.ToNumeric) { emitSlowPathInstruction() }
+  mutating func visitToNumber(_ instruction: Instruction.ToNumber) { emitSlowPathInstruction() }
+  mutating func visitBitNot(_ instruction: Instruction.BitNot) { emitSlowPathInstruction() }
+  mutating func visitLogicalNot(_ instruction: Instruction.LogicalNot) { emitSlowPathInstruction() }
+  mutating func visitTypeOf(_ instruction: Instruction.TypeOf) { emitSlowPathInstruction() }
+  mutating func visitIncrement(_ instruction: Instruction.Increment) { emitSlowPathInstruction() }
+  mutating func visitDecrement(_ instruction: Instruction.Decrement) { emitSlowPathInstruction() }
+  // MARK: Comparison
+
+  mutating func visitEqual(_ instruction: Instruction.Equal) { emitSlowPathInstruction() }
+  mutating func visitNotEqual(_ instruction: Instruction.NotEqual) { emitSlowPathInstruction() }
+  mutating func visitStrictEqual(_ instruction: Instruction.StrictEqual) { emitSlowPathInstruction() }
+  mutating func visitStrictNotEqual(_ instruction: Instruction.StrictNotEqual) { emitSlowPathInstruction() }
+  mutating func visitLessThan(_ instruction: Instruction.LessThan) { emitSlowPathInstruction() }
+  mutating func visitLessThanOrEqual(_ instruction: Instruction.LessThanOrEqual) { emitSlowPathInstruction() }
+  mutating func visitGreaterThan(_ instruction: Instruction.GreaterThan) { emitSlowPathInstruction() }
+  mutating func visitGreaterThanOrEqual(_ instruction: Instruction.GreaterThanOrEqual) { emitSlowPathInstruction() }
+  mutating func visitInstanceOf(_ instruction: Instruction.InstanceOf) { emitSlowPathInstruction() }
+  mutating func visitHasProperty(_ instruction: Instruction.HasProperty) { emitSlowPathInstruction() }
+  // MARK: Jumps (a backward jump is a safe point)
+
+  mutating func visitJumpIfTrue(_ instruction: Instruction.JumpIfTrue) { emitSlowPathInstruction() }
+  mutating func visitJumpIfFalse(_ instruction: Instruction.JumpIfFalse) { emitSlowPathInstruction() }
+  mutating func visitJumpIfLessThan(_ instruction: Instruction.JumpIfLessThan) { emitSlowPathInstruction() }
+  mutating func visitJumpIfNotLessThan(_ instruction: Instruction.JumpIfNotLessThan) { emitSlowPathInstruction() }
+  mutating func visitJumpIfLessThanInt(_ instruction: Instruction.JumpIfLessThanInt) { emitSlowPathInstruction() }
+  mutating func visitJumpIfNotLessThanInt(_ instruction: Instruction.JumpIfNotLessThanInt) { emitSlowPathInstruction() }
+  mutating func visitJumpIfStrictEqual(_ instruction: Instruction.JumpIfStrictEqual) { emitSlowPathInstruction() }
+  mutating func visitJumpIfNotStrictEqual(_ instruction: Instruction.JumpIfNotStrictEqual) { emitSlowPathInstruction() }
+  // MARK: Bindings
+
+  mutating func visitCheckInitialized(_ instruction: Instruction.CheckInitialized) { emitSlowPathInstruction() }
+  mutating func visitCheckThisInitialized(_ instruction: Instruction.CheckThisInitialized) { emitSlowPathInstruction() }
+  mutating func visitCheckThisUninitialized(_ instruction: Instruction.CheckThisUninitialized) {
+    emitSlowPathInstruction()
+  }
+  mutating func visitGetEnvironment(_ instruction: Instruction.GetEnvironment) { emitSlowPathInstruction() }
+  mutating func visitSetEnvironment(_ instruction: Instruction.SetEnvironment) { emitSlowPathInstruction() }
+  mutating func visitGetEnvironmentChecked(_ instruction: Instruction.GetEnvironmentChecked) {
+    emitSlowPathInstruction()
+  }
+  mutating func visitSetEnvironmentChecked(_ instruction: Instruction.SetEnvironmentChecked) {
+    emitSlowPathInstruction()
+  }
+  mutating func visitThrowConstAssignment(_ instruction: Instruction.ThrowConstAssignment) { emitSlowPathInstruction() }
+  mutating func visitPushScope(_ instruction: Instruction.PushScope) { emitSlowPathInstruction() }
+  mutating func visitCopyScope(_ instruction: Instruction.CopyScope) { emitSlowPathInstruction() }
+  mutating func visitPushWithScope(_ instruction: Instruction.PushWithScope) { emitSlowPathInstruction() }
+  mutating func visitGetGlobal(_ instruction: Instruction.GetGlobal) { emitSlowPathInstruction() }
+  mutating func visitSetGlobal(_ instruction: Instruction.SetGlobal) { emitSlowPathInstruction() }
+  mutating func visitGetGlobalOrUndefined(_ instruction: Instruction.GetGlobalOrUndefined) { emitSlowPathInstruction() }
+  mutating func visitHasGlobal(_ instruction: Instruction.HasGlobal) { emitSlowPathInstruction() }
+  mutating func visitGetName(_ instruction: Instruction.GetName) { emitSlowPathInstruction() }
+  mutating func visitSetName(_ instruction: Instruction.SetName) { emitSlowPathInstruction() }
+  mutating func visitGetNameOrUndefined(_ instruction: Instruction.GetNameOrUndefined) { emitSlowPathInstruction() }
+  mutating func visitResolveName(_ instruction: Instruction.ResolveName) { emitSlowPathInstruction() }
+  mutating func visitGetNameFromBase(_ instruction: Instruction.GetNameFromBase) { emitSlowPathInstruction() }
+  mutating func visitSetNameOnBase(_ instruction: Instruction.SetNameOnBase) { emitSlowPathInstruction() }
+  mutating func visitDeleteName(_ instruction: Instruction.DeleteName) { emitSlowPathInstruction() }
+  mutating func visitCallName(_ instruction: Instruction.CallName) { emitSlowPathInstruction() }
+  mutating func visitDeclareGlobals(_ instruction: Instruction.DeclareGlobals) { emitSlowPathInstruction() }
+  mutating func visitInitializeGlobalLexical(_ instruction: Instruction.InitializeGlobalLexical) {
+    emitSlowPathInstruction()
+  }
+  mutating func visitDeclareEvalVar(_ instruction: Instruction.DeclareEvalVar) { emitSlowPathInstruction() }
+  mutating func visitDeclareEvalFunction(_ instruction: Instruction.DeclareEvalFunction) { emitSlowPathInstruction() }
+  // MARK: Properties
+
+  mutating func visitGetProperty(_ instruction: Instruction.GetProperty) { emitSlowPathInstruction() }
+  mutating func visitSetProperty(_ instruction: Instruction.SetProperty) { emitSlowPathInstruction() }
+  mutating func visitGetElement(_ instruction: Instruction.GetElement) { emitSlowPathInstruction() }
+  mutating func visitSetElement(_ instruction: Instruction.SetElement) { emitSlowPathInstruction() }
+  mutating func visitDeleteProperty(_ instruction: Instruction.DeleteProperty) { emitSlowPathInstruction() }
+  mutating func visitDeleteElement(_ instruction: Instruction.DeleteElement) { emitSlowPathInstruction() }
+  mutating func visitGetSuperBase(_ instruction: Instruction.GetSuperBase) { emitSlowPathInstruction() }
+  mutating func visitGetSuperProperty(_ instruction: Instruction.GetSuperProperty) { emitSlowPathInstruction() }
+  mutating func visitSetSuperProperty(_ instruction: Instruction.SetSuperProperty) { emitSlowPathInstruction() }
+  mutating func visitDefineNamedProperty(_ instruction: Instruction.DefineNamedProperty) { emitSlowPathInstruction() }
+  mutating func visitDefineDataProperty(_ instruction: Instruction.DefineDataProperty) { emitSlowPathInstruction() }
+  mutating func visitDefineMethod(_ instruction: Instruction.DefineMethod) { emitSlowPathInstruction() }
+  mutating func visitDefineGetter(_ instruction: Instruction.DefineGetter) { emitSlowPathInstruction() }
+  mutating func visitDefineSetter(_ instruction: Instruction.DefineSetter) { emitSlowPathInstruction() }
+  mutating func visitCopyDataProperties(_ instruction: Instruction.CopyDataProperties) { emitSlowPathInstruction() }
+  mutating func visitSetPrototypeLiteral(_ instruction: Instruction.SetPrototypeLiteral) { emitSlowPathInstruction() }
+  mutating func visitToPropertyKey(_ instruction: Instruction.ToPropertyKey) { emitSlowPathInstruction() }
+  mutating func visitSetFunctionName(_ instruction: Instruction.SetFunctionName) { emitSlowPathInstruction() }
+  mutating func visitLoadHomeObject(_ instruction: Instruction.LoadHomeObject) { emitSlowPathInstruction() }
+  mutating func visitMapArguments(_ instruction: Instruction.MapArguments) { emitSlowPathInstruction() }
+  mutating func visitNewPrivateName(_ instruction: Instruction.NewPrivateName) { emitSlowPathInstruction() }
+  mutating func visitGetPrivate(_ instruction: Instruction.GetPrivate) { emitSlowPathInstruction() }
+  mutating func visitSetPrivate(_ instruction: Instruction.SetPrivate) { emitSlowPathInstruction() }
+  mutating func visitDefinePrivate(_ instruction: Instruction.DefinePrivate) { emitSlowPathInstruction() }
+  mutating func visitDefinePrivateAccessor(_ instruction: Instruction.DefinePrivateAccessor) {
+    emitSlowPathInstruction()
+  }
+  mutating func visitHasPrivate(_ instruction: Instruction.HasPrivate) { emitSlowPathInstruction() }
+  // MARK: Allocation
+
+  mutating func visitNewObject(_ instruction: Instruction.NewObject) { emitSlowPathInstruction() }
+  mutating func visitNewArray(_ instruction: Instruction.NewArray) { emitSlowPathInstruction() }
+  mutating func visitArrayAppend(_ instruction: Instruction.ArrayAppend) { emitSlowPathInstruction() }
+  mutating func visitArrayAppendHole(_ instruction: Instruction.ArrayAppendHole) { emitSlowPathInstruction() }
+  mutating func visitArrayAppendSpread(_ instruction: Instruction.ArrayAppendSpread) { emitSlowPathInstruction() }
+  mutating func visitNewRegExp(_ instruction: Instruction.NewRegExp) { emitSlowPathInstruction() }
+  mutating func visitGetTemplateObject(_ instruction: Instruction.GetTemplateObject) { emitSlowPathInstruction() }
+  mutating func visitNewClosure(_ instruction: Instruction.NewClosure) { emitSlowPathInstruction() }
+  mutating func visitCreateClass(_ instruction: Instruction.CreateClass) { emitSlowPathInstruction() }
+  mutating func visitInitializeFields(_ instruction: Instruction.InitializeFields) { emitSlowPathInstruction() }
+  mutating func visitSetFieldInitializer(_ instruction: Instruction.SetFieldInitializer) { emitSlowPathInstruction() }
+  mutating func visitSetHomeObject(_ instruction: Instruction.SetHomeObject) { emitSlowPathInstruction() }
+  mutating func visitRequireObjectCoercible(_ instruction: Instruction.RequireObjectCoercible) {
+    emitSlowPathInstruction()
+  }
+  mutating func visitToString(_ instruction: Instruction.ToString) { emitSlowPathInstruction() }
+  mutating func visitToObject(_ instruction: Instruction.ToObject) { emitSlowPathInstruction() }
+  // MARK: Calls
+
+  mutating func visitCallWithSpread(_ instruction: Instruction.CallWithSpread) { emitSlowPathInstruction() }
+  mutating func visitCallEvalWithSpread(_ instruction: Instruction.CallEvalWithSpread) { emitSlowPathInstruction() }
+  mutating func visitConstructWithSpread(_ instruction: Instruction.ConstructWithSpread) { emitSlowPathInstruction() }
+  mutating func visitSuperCall(_ instruction: Instruction.SuperCall) { emitSlowPathInstruction() }
+  mutating func visitSuperCallWithSpread(_ instruction: Instruction.SuperCallWithSpread) { emitSlowPathInstruction() }
+  mutating func visitSuperCallForward(_ instruction: Instruction.SuperCallForward) { emitSlowPathInstruction() }
+  // MARK: Iteration
+
+  mutating func visitGetIterator(_ instruction: Instruction.GetIterator) { emitSlowPathInstruction() }
+  mutating func visitIteratorNext(_ instruction: Instruction.IteratorNext) { emitSlowPathInstruction() }
+  mutating func visitIteratorClose(_ instruction: Instruction.IteratorClose) { emitSlowPathInstruction() }
+  mutating func visitForInEnumerate(_ instruction: Instruction.ForInEnumerate) { emitSlowPathInstruction() }
+  mutating func visitForInNext(_ instruction: Instruction.ForInNext) { emitSlowPathInstruction() }
+  // MARK: Exceptions and miscellaneous
+
+  mutating func visitThrow(_ instruction: Instruction.Throw) { emitSlowPathInstruction() }
+  mutating func visitThrowError(_ instruction: Instruction.ThrowError) { emitSlowPathInstruction() }
+  mutating func visitMoveException(_ instruction: Instruction.MoveException) { emitSlowPathInstruction() }
+}
