@@ -149,6 +149,7 @@ public protocol MacroAssembler {
   mutating func or64(_ dst: MacroRegister, _ src: MacroRegister)
   mutating func or64(_ dst: MacroRegister, immediate: Int32)
   mutating func xor64(_ dst: MacroRegister, _ src: MacroRegister)
+  mutating func not64(_ dst: MacroRegister)
   mutating func shiftLeft64(_ dst: MacroRegister, immediate: UInt8)
   mutating func shiftRightLogical64(_ dst: MacroRegister, immediate: UInt8)
   mutating func add32(_ dst: MacroRegister, _ src: MacroRegister)

@@ -161,6 +161,7 @@ public struct X86_64MacroAssembler: MacroAssembler {
   public mutating func or64(_ dst: MacroRegister, _ src: MacroRegister) { assembler.or(r(dst), r(src)) }
   public mutating func or64(_ dst: MacroRegister, immediate: Int32) { assembler.or(r(dst), immediate: immediate) }
   public mutating func xor64(_ dst: MacroRegister, _ src: MacroRegister) { assembler.xor(r(dst), r(src)) }
+  public mutating func not64(_ dst: MacroRegister) { assembler.not(r(dst)) }
   public mutating func shiftLeft64(_ dst: MacroRegister, immediate: UInt8) {
     assembler.shl(r(dst), immediate: immediate)
   }

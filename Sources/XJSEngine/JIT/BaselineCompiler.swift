@@ -136,18 +136,12 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
   /// Loop headers: targets of backward jumps.
   let loopHeaders: Set<Int>
 
+  /// Code placed after the body, reached from a fast path that could not finish.
   struct SlowCase {
-    enum Kind {
-      /// Call the instruction's slow path, then continue at `resume`.
-      case slowPath(resume: CodeLabel)
-      /// A safe-point check failed: call the safe-point entry, then jump to bytecode `target`.
-      case safePoint(target: Int)
-      /// The caller of a returning frame is interpreted: leave for it.
-      case resumeCaller
-    }
     let label: CodeLabel
+    /// The instruction it belongs to.
     let pc: Int
-    let kind: Kind
+    let emit: (inout BaselineCompiler<M>) -> Void
   }
 
   init(_ codeBlock: CodeBlock) {
@@ -279,13 +273,26 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
     }
   }
 
-  /// An out-of-line call of the current instruction's slow path, entered at the returned label;
-  /// the fast path continues after the instruction.
-  mutating func slowCase() -> CodeLabel {
+  /// Out-of-line code for the current instruction, emitted by `emit` after the body; jump to
+  /// the returned label to run it.
+  mutating func outOfLine(_ emit: @escaping (inout BaselineCompiler<M>) -> Void) -> CodeLabel {
     let label = masm.makeLabel()
-    slowCases.append(
-      SlowCase(label: label, pc: pcOffset, kind: .slowPath(resume: labels[pcOffset + Opcode.decode(pc[0]).size])))
+    slowCases.append(SlowCase(label: label, pc: pcOffset, emit: emit))
     return label
+  }
+
+  /// Where the current instruction's next instruction starts.
+  var nextInstruction: CodeLabel { labels[pcOffset + Opcode.decode(pc[0]).size] }
+
+  /// An out-of-line call of the current instruction's slow path, entered at the returned label;
+  /// it continues with the next instruction (or the jump target).
+  mutating func slowCase() -> CodeLabel {
+    let resume = nextInstruction
+    return outOfLine { compiler in
+      compiler.callSlowPath()
+      compiler.emitBranchOnSlowPathResult()
+      compiler.masm.jump(resume)
+    }
   }
 
   private mutating func emitSlowCases() {
@@ -296,21 +303,7 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
       index += 1
       pc = instructions + slowCase.pc
       masm.bind(slowCase.label)
-      switch slowCase.kind {
-      case .slowPath(let resume):
-        callSlowPath()
-        emitBranchOnSlowPathResult()
-        masm.jump(resume)
-      case .safePoint(let target):
-        callTableEntry(SlowPathTable.safePointEntry)
-        masm.branchTest64(.zero, M.returnRegister, M.returnRegister, exceptionExit)
-        masm.jump(labels[target])
-      case .resumeCaller:
-        // t0: the caller's frame; the returning frame's return pc says where it continues.
-        masm.load64(M.secondReturnRegister, frameHeader(Frame.returnPCOffset))
-        masm.shiftLeft64(M.secondReturnRegister, immediate: 2)
-        masm.leaveNativeFrameAndReturn()
-      }
+      slowCase.emit(&self)
     }
   }
 
@@ -322,7 +315,12 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
       let request = masm.makeLabel()
       masm.load64(.t0, MacroAddress(JITRegister.context, JITLayout.safePointWord))
       masm.branchTest64(.nonZero, .t0, .t0, request)
-      slowCases.append(SlowCase(label: request, pc: pcOffset, kind: .safePoint(target: target)))
+      slowCases.append(
+        SlowCase(label: request, pc: pcOffset) { compiler in
+          compiler.callTableEntry(SlowPathTable.safePointEntry)
+          compiler.masm.branchTest64(.zero, M.returnRegister, M.returnRegister, compiler.exceptionExit)
+          compiler.masm.jump(compiler.labels[target])
+        })
     }
     masm.jump(labels[target])
   }

@@ -91,7 +91,6 @@ extension BaselineCompiler {
   mutating func emitFrameEnteringCall() {
     let completed = masm.makeLabel()
     let returnPoint = masm.makeLabel()
-    let next = labels[pcOffset + Opcode.decode(pc[0]).size]
     callSlowPath()
     masm.branch64(.equal, M.returnRegister, JITRegister.frame, completed)
     masm.loadLabelAddress(.t1, returnPoint)
@@ -105,7 +104,6 @@ extension BaselineCompiler {
     masm.bind(returnPoint)
     loadPinnedRegisters()
     masm.bind(completed)
-    _ = next
   }
 
   /// Return: the slow path writes the result into the caller's register and returns the caller's
@@ -115,9 +113,13 @@ extension BaselineCompiler {
     callSlowPath()
     masm.branch64(.equal, M.returnRegister, JITRegister.frame, entryFrameReturned)
     masm.load64(.t1, frameHeader(Frame.machineReturnOffset))
-    let interpretedCaller = masm.makeLabel()
+    let interpretedCaller = outOfLine { compiler in
+      // t0: the caller's frame; the returning frame's return pc says where it continues.
+      compiler.masm.load64(M.secondReturnRegister, compiler.frameHeader(Frame.returnPCOffset))
+      compiler.masm.shiftLeft64(M.secondReturnRegister, immediate: 2)
+      compiler.masm.leaveNativeFrameAndReturn()
+    }
     masm.branchTest64(.zero, .t1, .t1, interpretedCaller)
-    slowCases.append(SlowCase(label: interpretedCaller, pc: pcOffset, kind: .resumeCaller))
     masm.move(JITRegister.frame, M.returnRegister)
     masm.jump(.t1)
   }
@@ -127,49 +129,17 @@ extension BaselineCompiler {
 extension BaselineCompiler {
   // MARK: Arithmetic and logic
 
-  mutating func visitAdd(_ instruction: Instruction.Add) { emitSlowPathInstruction() }
-  mutating func visitSubtract(_ instruction: Instruction.Subtract) { emitSlowPathInstruction() }
-  mutating func visitMultiply(_ instruction: Instruction.Multiply) { emitSlowPathInstruction() }
-  mutating func visitDivide(_ instruction: Instruction.Divide) { emitSlowPathInstruction() }
   mutating func visitRemainder(_ instruction: Instruction.Remainder) { emitSlowPathInstruction() }
   mutating func visitExponent(_ instruction: Instruction.Exponent) { emitSlowPathInstruction() }
-  mutating func visitBitAnd(_ instruction: Instruction.BitAnd) { emitSlowPathInstruction() }
-  mutating func visitBitOr(_ instruction: Instruction.BitOr) { emitSlowPathInstruction() }
-  mutating func visitBitXor(_ instruction: Instruction.BitXor) { emitSlowPathInstruction() }
-  mutating func visitShiftLeft(_ instruction: Instruction.ShiftLeft) { emitSlowPathInstruction() }
-  mutating func visitShiftRight(_ instruction: Instruction.ShiftRight) { emitSlowPathInstruction() }
-  mutating func visitUnsignedShiftRight(_ instruction: Instruction.UnsignedShiftRight) { emitSlowPathInstruction() }
-  mutating func visitAddInt(_ instruction: Instruction.AddInt) { emitSlowPathInstruction() }
-  mutating func visitNegate(_ instruction: Instruction.Negate) { emitSlowPathInstruction() }
-  mutating func visitToNumeric(_ instruction: Instruction.ToNumeric) { emitSlowPathInstruction() }
-  mutating func visitToNumber(_ instruction: Instruction.ToNumber) { emitSlowPathInstruction() }
-  mutating func visitBitNot(_ instruction: Instruction.BitNot) { emitSlowPathInstruction() }
-  mutating func visitLogicalNot(_ instruction: Instruction.LogicalNot) { emitSlowPathInstruction() }
   mutating func visitTypeOf(_ instruction: Instruction.TypeOf) { emitSlowPathInstruction() }
-  mutating func visitIncrement(_ instruction: Instruction.Increment) { emitSlowPathInstruction() }
-  mutating func visitDecrement(_ instruction: Instruction.Decrement) { emitSlowPathInstruction() }
   // MARK: Comparison
 
   mutating func visitEqual(_ instruction: Instruction.Equal) { emitSlowPathInstruction() }
   mutating func visitNotEqual(_ instruction: Instruction.NotEqual) { emitSlowPathInstruction() }
-  mutating func visitStrictEqual(_ instruction: Instruction.StrictEqual) { emitSlowPathInstruction() }
-  mutating func visitStrictNotEqual(_ instruction: Instruction.StrictNotEqual) { emitSlowPathInstruction() }
-  mutating func visitLessThan(_ instruction: Instruction.LessThan) { emitSlowPathInstruction() }
-  mutating func visitLessThanOrEqual(_ instruction: Instruction.LessThanOrEqual) { emitSlowPathInstruction() }
-  mutating func visitGreaterThan(_ instruction: Instruction.GreaterThan) { emitSlowPathInstruction() }
-  mutating func visitGreaterThanOrEqual(_ instruction: Instruction.GreaterThanOrEqual) { emitSlowPathInstruction() }
   mutating func visitInstanceOf(_ instruction: Instruction.InstanceOf) { emitSlowPathInstruction() }
   mutating func visitHasProperty(_ instruction: Instruction.HasProperty) { emitSlowPathInstruction() }
   // MARK: Jumps (a backward jump is a safe point)
 
-  mutating func visitJumpIfTrue(_ instruction: Instruction.JumpIfTrue) { emitSlowPathInstruction() }
-  mutating func visitJumpIfFalse(_ instruction: Instruction.JumpIfFalse) { emitSlowPathInstruction() }
-  mutating func visitJumpIfLessThan(_ instruction: Instruction.JumpIfLessThan) { emitSlowPathInstruction() }
-  mutating func visitJumpIfNotLessThan(_ instruction: Instruction.JumpIfNotLessThan) { emitSlowPathInstruction() }
-  mutating func visitJumpIfLessThanInt(_ instruction: Instruction.JumpIfLessThanInt) { emitSlowPathInstruction() }
-  mutating func visitJumpIfNotLessThanInt(_ instruction: Instruction.JumpIfNotLessThanInt) { emitSlowPathInstruction() }
-  mutating func visitJumpIfStrictEqual(_ instruction: Instruction.JumpIfStrictEqual) { emitSlowPathInstruction() }
-  mutating func visitJumpIfNotStrictEqual(_ instruction: Instruction.JumpIfNotStrictEqual) { emitSlowPathInstruction() }
   // MARK: Bindings
 
   mutating func visitCheckInitialized(_ instruction: Instruction.CheckInitialized) { emitSlowPathInstruction() }

@@ -1,0 +1,414 @@
+import XJSAssembler
+
+// Templates with an inline fast path: int32 arithmetic with overflow checks (and double
+// arithmetic out of line), compares fused with their branch, truthiness, environment slots,
+// property loads and stores through the inline caches, dense array elements and cached globals.
+// Whatever a fast path cannot finish it leaves to the instruction's slow path, which redoes the
+// whole instruction (nothing is written before a fast path knows it will finish).
+
+extension JITLayout {
+  static let objectClassInCell = Int32(MemoryLayout<CellHeader>.offset(of: \.aux)!)
+  static let flagsInCell = Int32(MemoryLayout<CellHeader>.offset(of: \.flags)!)
+  static let shapeInObject = Int32(ObjectLayout.shape)
+  static let slotsInObject = Int32(ObjectLayout.slots)
+  static let elementsInObject = Int32(ObjectLayout.elements)
+  static let countInElements = Int32(MemoryLayout<ElementsHeader>.offset(of: \.count)!)
+  static let valuesInElements = Int32(MemoryLayout<ElementsHeader>.stride)
+  static let slotsInEnvironment = Int32(EnvironmentRef.headerSize)
+  static let cacheEntryStride = Int32(MemoryLayout<PropertyCacheEntry>.stride)
+  static let shapeInCacheEntry = Int32(MemoryLayout<PropertyCacheEntry>.offset(of: \.shape)!)
+  static let offsetInCacheEntry = Int32(MemoryLayout<PropertyCacheEntry>.offset(of: \.offset)!)
+  static let kindInCacheEntry = Int32(MemoryLayout<PropertyCacheEntry>.offset(of: \.kind)!)
+  static let epochInCacheEntry = Int32(MemoryLayout<PropertyCacheEntry>.offset(of: \.epoch)!)
+  static let holderInCacheEntry = Int32(MemoryLayout<PropertyCacheEntry>.offset(of: \.holder)!)
+  static let prototypeEpoch = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.prototypeEpoch)!)
+  static let globalObject = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.globalObject)!)
+  static let globalLexicals = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.globalLexicals)!)
+}
+
+/// The int32 operation of a binary arithmetic or bitwise template.
+enum Int32Operation {
+  case add, subtract, multiply, and, or, xor, shiftLeft, shiftRight, unsignedShiftRight
+}
+
+/// The double operation of a binary arithmetic template.
+enum DoubleOperation {
+  case add, subtract, multiply, divide
+}
+
+extension BaselineCompiler {
+  // MARK: Arithmetic
+
+  mutating func visitAdd(_ instruction: Instruction.Add) {
+    emitBinary(.add, .add, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitSubtract(_ instruction: Instruction.Subtract) {
+    emitBinary(.subtract, .subtract, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitMultiply(_ instruction: Instruction.Multiply) {
+    emitBinary(.multiply, .multiply, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitDivide(_ instruction: Instruction.Divide) {
+    emitBinary(nil, .divide, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitBitAnd(_ instruction: Instruction.BitAnd) {
+    emitBinary(.and, nil, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitBitOr(_ instruction: Instruction.BitOr) {
+    emitBinary(.or, nil, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitBitXor(_ instruction: Instruction.BitXor) {
+    emitBinary(.xor, nil, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitShiftLeft(_ instruction: Instruction.ShiftLeft) {
+    emitBinary(.shiftLeft, nil, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitShiftRight(_ instruction: Instruction.ShiftRight) {
+    emitBinary(.shiftRight, nil, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitUnsignedShiftRight(_ instruction: Instruction.UnsignedShiftRight) {
+    emitBinary(.unsignedShiftRight, nil, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+
+  /// `dst = lhs op rhs`: int32 operands inline (`intOperation`), numbers out of line
+  /// (`doubleOperation`), anything else through the slow path.
+  mutating func emitBinary(
+    _ intOperation: Int32Operation?, _ doubleOperation: DoubleOperation?, _ dst: Int, _ lhs: Int, _ rhs: Int
+  ) {
+    let slow = slowCase()
+    let notInt: CodeLabel
+    if let doubleOperation {
+      let next = nextInstruction
+      notInt = outOfLine { compiler in
+        compiler.masm.load64(.t0, compiler.slot(lhs))
+        compiler.masm.load64(.t1, compiler.slot(rhs))
+        compiler.unboxNumber(.t0, into: .fp0, notNumber: slow)
+        compiler.unboxNumber(.t1, into: .fp1, notNumber: slow)
+        switch doubleOperation {
+        case .add: compiler.masm.addDouble(.fp0, .fp1)
+        case .subtract: compiler.masm.subDouble(.fp0, .fp1)
+        case .multiply: compiler.masm.mulDouble(.fp0, .fp1)
+        case .divide: compiler.masm.divDouble(.fp0, .fp1)
+        }
+        compiler.storeNumber(.fp0, to: dst, scratch: .t0)
+        compiler.masm.jump(next)
+      }
+    } else {
+      notInt = slow
+    }
+    guard let intOperation else {
+      masm.jump(notInt)
+      return
+    }
+    masm.load64(.t0, slot(lhs))
+    masm.load64(.t1, slot(rhs))
+    branchIfNotInt32(.t0, notInt)
+    branchIfNotInt32(.t1, notInt)
+    switch intOperation {
+    case .add: masm.branchAdd32(.overflow, .t0, .t1, notInt)
+    case .subtract: masm.branchSub32(.overflow, .t0, .t1, notInt)
+    case .multiply:
+      masm.move(.t2, .t0)
+      masm.branchMul32(.overflow, .t0, .t1, notInt)
+      // A zero product of a negative operand is -0: a double.
+      let nonZero = masm.makeLabel()
+      masm.branchTest32(.nonZero, .t0, immediate: -1, nonZero)
+      masm.or32(.t2, .t1)
+      masm.branchTest32(.signed, .t2, immediate: -1, notInt)
+      masm.bind(nonZero)
+    case .and: masm.and32(.t0, .t1)
+    case .or: masm.or32(.t0, .t1)
+    case .xor: masm.xor32(.t0, .t1)
+    case .shiftLeft: masm.shift32(.left, .t0, by: .t1)
+    case .shiftRight: masm.shift32(.arithmeticRight, .t0, by: .t1)
+    case .unsignedShiftRight:
+      masm.shift32(.logicalRight, .t0, by: .t1)
+      // Above int32's range the result is a double.
+      masm.branchTest32(.signed, .t0, immediate: -1, notInt)
+    }
+    masm.zeroExtend32To64(.t0, .t0)
+    boxInt32(.t0)
+    masm.store64(.t0, slot(dst))
+  }
+
+  mutating func visitAddInt(_ instruction: Instruction.AddInt) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(instruction.lhs))
+    branchIfNotInt32(.t0, slow)
+    masm.branchAdd32(.overflow, .t0, immediate: instruction.value, slow)
+    masm.zeroExtend32To64(.t0, .t0)
+    boxInt32(.t0)
+    masm.store64(.t0, slot(instruction.dst))
+  }
+
+  mutating func visitIncrement(_ instruction: Instruction.Increment) {
+    emitIncrement(by: 1, instruction.dst, instruction.src)
+  }
+
+  mutating func visitDecrement(_ instruction: Instruction.Decrement) {
+    emitIncrement(by: -1, instruction.dst, instruction.src)
+  }
+
+  mutating func emitIncrement(by delta: Int32, _ dst: Int, _ src: Int) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(src))
+    branchIfNotInt32(.t0, slow)
+    masm.branchAdd32(.overflow, .t0, immediate: delta, slow)
+    masm.zeroExtend32To64(.t0, .t0)
+    boxInt32(.t0)
+    masm.store64(.t0, slot(dst))
+  }
+
+  mutating func visitNegate(_ instruction: Instruction.Negate) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(instruction.src))
+    branchIfNotInt32(.t0, slow)
+    // 0 negates to -0 and int32.min to 2^31: neither is an int32.
+    masm.branchTest32(.zero, .t0, immediate: 0x7FFF_FFFF, slow)
+    masm.move(.t1, immediate: 0)
+    masm.branchSub32(.overflow, .t1, .t0, slow)
+    masm.zeroExtend32To64(.t1, .t1)
+    boxInt32(.t1)
+    masm.store64(.t1, slot(instruction.dst))
+  }
+
+  mutating func visitBitNot(_ instruction: Instruction.BitNot) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(instruction.src))
+    branchIfNotInt32(.t0, slow)
+    masm.not32(.t0)
+    boxInt32(.t0)
+    masm.store64(.t0, slot(instruction.dst))
+  }
+
+  mutating func visitToNumber(_ instruction: Instruction.ToNumber) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(instruction.src))
+    branchIfNotNumber(.t0, slow)
+    masm.store64(.t0, slot(instruction.dst))
+  }
+
+  mutating func visitToNumeric(_ instruction: Instruction.ToNumeric) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(instruction.src))
+    branchIfNotNumber(.t0, slow)
+    masm.store64(.t0, slot(instruction.dst))
+  }
+
+  // MARK: Comparison
+
+  mutating func visitLessThan(_ instruction: Instruction.LessThan) {
+    emitCompare(.less, .lessThan, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitLessThanOrEqual(_ instruction: Instruction.LessThanOrEqual) {
+    emitCompare(.lessOrEqual, .lessThanOrEqual, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitGreaterThan(_ instruction: Instruction.GreaterThan) {
+    emitCompare(.greater, .greaterThan, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+  mutating func visitGreaterThanOrEqual(_ instruction: Instruction.GreaterThanOrEqual) {
+    emitCompare(.greaterOrEqual, .greaterThanOrEqual, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+
+  /// `dst = lhs <condition> rhs` as a boolean: int32 inline, numbers out of line.
+  mutating func emitCompare(
+    _ condition: MacroCondition, _ doubleCondition: MacroDoubleCondition, _ dst: Int, _ lhs: Int, _ rhs: Int
+  ) {
+    let slow = slowCase()
+    let next = nextInstruction
+    let notInt = outOfLine { compiler in
+      compiler.masm.load64(.t0, compiler.slot(lhs))
+      compiler.masm.load64(.t1, compiler.slot(rhs))
+      compiler.unboxNumber(.t0, into: .fp0, notNumber: slow)
+      compiler.unboxNumber(.t1, into: .fp1, notNumber: slow)
+      let isTrue = compiler.masm.makeLabel()
+      compiler.masm.branchDouble(doubleCondition, .fp0, .fp1, isTrue)
+      compiler.storeConstant(.false, dst)
+      compiler.masm.jump(next)
+      compiler.masm.bind(isTrue)
+      compiler.storeConstant(.true, dst)
+      compiler.masm.jump(next)
+    }
+    masm.load64(.t0, slot(lhs))
+    masm.load64(.t1, slot(rhs))
+    branchIfNotInt32(.t0, notInt)
+    branchIfNotInt32(.t1, notInt)
+    masm.compare32(condition, .t0, .t1, .t2)
+    boxBoolean(.t2)
+    masm.store64(.t2, slot(dst))
+  }
+
+  mutating func visitStrictEqual(_ instruction: Instruction.StrictEqual) {
+    emitStrictEquality(negated: false, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+
+  mutating func visitStrictNotEqual(_ instruction: Instruction.StrictNotEqual) {
+    emitStrictEquality(negated: true, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+
+  mutating func emitStrictEquality(negated: Bool, _ dst: Int, _ lhs: Int, _ rhs: Int) {
+    let slow = slowCase()
+    let isEqual = masm.makeLabel()
+    let isNotEqual = masm.makeLabel()
+    let done = masm.makeLabel()
+    masm.load64(.t0, slot(lhs))
+    masm.load64(.t1, slot(rhs))
+    branchOnStrictEquality(.t0, .t1, equal: isEqual, notEqual: isNotEqual, unknown: slow)
+    masm.bind(isEqual)
+    storeConstant(Value(!negated), dst)
+    masm.jump(done)
+    masm.bind(isNotEqual)
+    storeConstant(Value(negated), dst)
+    masm.bind(done)
+  }
+
+  /// Decides `a === b` for the cases that need no look inside a cell: equal bits of anything
+  /// but a double (NaN), two int32s, a non-cell against different bits, two different objects.
+  /// Other numbers, strings, BigInts and symbols go to `unknown`. Clobbers t2.
+  mutating func branchOnStrictEquality(
+    _ a: MacroRegister, _ b: MacroRegister, equal: CodeLabel, notEqual: CodeLabel, unknown: CodeLabel
+  ) {
+    let differentBits = masm.makeLabel()
+    masm.branch64(.notEqual, a, b, differentBits)
+    // Same bits: equal, unless a double (NaN !== NaN).
+    branchIfInt32(a, equal)
+    branchIfNotNumber(a, equal)
+    masm.jump(unknown)
+    masm.bind(differentBits)
+    // Two int32s (both have the tag's bits set, so their AND has too) differ.
+    masm.move(.t2, a)
+    masm.and64(.t2, b)
+    masm.branch64(.aboveOrEqual, .t2, JITRegister.numberTag, notEqual)
+    // Any other number may equal one with other bits (0 and -0, 1 and 1.0).
+    masm.move(.t2, a)
+    masm.or64(.t2, b)
+    masm.branchTest64(.nonZero, .t2, JITRegister.numberTag, unknown)
+    // A non-cell equals only its own bits; two objects only themselves.
+    masm.branch64(.belowOrEqual, a, immediate: 0xF, notEqual)
+    masm.branch64(.belowOrEqual, b, immediate: 0xF, notEqual)
+    masm.branch8(.notEqual, MacroAddress(a, 0), immediate: CellKind.object.rawValue, unknown)
+    masm.branch8(.notEqual, MacroAddress(b, 0), immediate: CellKind.object.rawValue, unknown)
+    masm.jump(notEqual)
+  }
+
+  // MARK: Truthiness and fused compare-and-branch
+
+  mutating func visitJumpIfTrue(_ instruction: Instruction.JumpIfTrue) {
+    emitTruthinessBranch(jumpWhen: true, instruction.src, pcOffset + instruction.target)
+  }
+
+  mutating func visitJumpIfFalse(_ instruction: Instruction.JumpIfFalse) {
+    emitTruthinessBranch(jumpWhen: false, instruction.src, pcOffset + instruction.target)
+  }
+
+  /// Booleans and int32s inline; any other value through the slow path (ToBoolean).
+  mutating func emitTruthinessBranch(jumpWhen: Bool, _ src: Int, _ target: Int) {
+    let slow = slowCase()
+    let taken = masm.makeLabel()
+    let notTaken = masm.makeLabel()
+    masm.load64(.t0, slot(src))
+    masm.branch64(.equal, .t0, immediate: Int32(Value.true.bits), jumpWhen ? taken : notTaken)
+    masm.branch64(.equal, .t0, immediate: Int32(Value.false.bits), jumpWhen ? notTaken : taken)
+    branchIfNotInt32(.t0, slow)
+    masm.branchTest32(.nonZero, .t0, immediate: -1, jumpWhen ? taken : notTaken)
+    masm.jump(jumpWhen ? notTaken : taken)
+    masm.bind(taken)
+    emitJump(to: target)
+    masm.bind(notTaken)
+  }
+
+  mutating func visitLogicalNot(_ instruction: Instruction.LogicalNot) {
+    let slow = slowCase()
+    let isTrue = masm.makeLabel()
+    let isFalse = masm.makeLabel()
+    let done = masm.makeLabel()
+    masm.load64(.t0, slot(instruction.src))
+    masm.branch64(.equal, .t0, immediate: Int32(Value.true.bits), isFalse)
+    masm.branch64(.equal, .t0, immediate: Int32(Value.false.bits), isTrue)
+    branchIfNotInt32(.t0, slow)
+    masm.branchTest32(.nonZero, .t0, immediate: -1, isFalse)
+    masm.bind(isTrue)
+    storeConstant(.true, instruction.dst)
+    masm.jump(done)
+    masm.bind(isFalse)
+    storeConstant(.false, instruction.dst)
+    masm.bind(done)
+  }
+
+  mutating func visitJumpIfLessThan(_ instruction: Instruction.JumpIfLessThan) {
+    emitCompareAndBranch(
+      jumpIfLess: true, instruction.lhs, rhs: .register(instruction.rhs), pcOffset + instruction.target)
+  }
+  mutating func visitJumpIfNotLessThan(_ instruction: Instruction.JumpIfNotLessThan) {
+    emitCompareAndBranch(
+      jumpIfLess: false, instruction.lhs, rhs: .register(instruction.rhs), pcOffset + instruction.target)
+  }
+  mutating func visitJumpIfLessThanInt(_ instruction: Instruction.JumpIfLessThanInt) {
+    emitCompareAndBranch(
+      jumpIfLess: true, instruction.lhs, rhs: .immediate(instruction.value), pcOffset + instruction.target)
+  }
+  mutating func visitJumpIfNotLessThanInt(_ instruction: Instruction.JumpIfNotLessThanInt) {
+    emitCompareAndBranch(
+      jumpIfLess: false, instruction.lhs, rhs: .immediate(instruction.value), pcOffset + instruction.target)
+  }
+
+  enum CompareOperand {
+    case register(Int)
+    case immediate(Int32)
+  }
+
+  /// `if (lhs < rhs) == jumpIfLess jump`: int32 inline, numbers out of line.
+  mutating func emitCompareAndBranch(jumpIfLess: Bool, _ lhs: Int, rhs: CompareOperand, _ target: Int) {
+    let slow = slowCase()
+    let taken = masm.makeLabel()
+    let next = nextInstruction
+    let notInt = outOfLine { compiler in
+      compiler.masm.load64(.t0, compiler.slot(lhs))
+      compiler.unboxNumber(.t0, into: .fp0, notNumber: slow)
+      switch rhs {
+      case .register(let register):
+        compiler.masm.load64(.t1, compiler.slot(register))
+        compiler.unboxNumber(.t1, into: .fp1, notNumber: slow)
+      case .immediate(let value):
+        compiler.masm.move(.t1, immediate: Int64(value))
+        compiler.masm.convertInt32ToDouble(.fp1, .t1)
+      }
+      compiler.masm.branchDouble(jumpIfLess ? .lessThan : .greaterThanOrEqualOrUnordered, .fp0, .fp1, taken)
+      compiler.masm.jump(next)
+    }
+    masm.load64(.t0, slot(lhs))
+    branchIfNotInt32(.t0, notInt)
+    switch rhs {
+    case .register(let register):
+      masm.load64(.t1, slot(register))
+      branchIfNotInt32(.t1, notInt)
+      masm.branch32(jumpIfLess ? .less : .greaterOrEqual, .t0, .t1, taken)
+    case .immediate(let value):
+      masm.branch32(jumpIfLess ? .less : .greaterOrEqual, .t0, immediate: value, taken)
+    }
+    masm.jump(next)
+    masm.bind(taken)
+    emitJump(to: target)
+  }
+
+  mutating func visitJumpIfStrictEqual(_ instruction: Instruction.JumpIfStrictEqual) {
+    emitStrictEqualityBranch(jumpIfEqual: true, instruction.lhs, instruction.rhs, pcOffset + instruction.target)
+  }
+
+  mutating func visitJumpIfNotStrictEqual(_ instruction: Instruction.JumpIfNotStrictEqual) {
+    emitStrictEqualityBranch(jumpIfEqual: false, instruction.lhs, instruction.rhs, pcOffset + instruction.target)
+  }
+
+  mutating func emitStrictEqualityBranch(jumpIfEqual: Bool, _ lhs: Int, _ rhs: Int, _ target: Int) {
+    let slow = slowCase()
+    let taken = masm.makeLabel()
+    let notTaken = masm.makeLabel()
+    masm.load64(.t0, slot(lhs))
+    masm.load64(.t1, slot(rhs))
+    branchOnStrictEquality(
+      .t0, .t1, equal: jumpIfEqual ? taken : notTaken, notEqual: jumpIfEqual ? notTaken : taken, unknown: slow)
+    masm.bind(taken)
+    emitJump(to: target)
+    masm.bind(notTaken)
+  }
+}
