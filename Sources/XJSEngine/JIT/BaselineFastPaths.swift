@@ -12,6 +12,7 @@ extension JITLayout {
   static let shapeInObject = Int32(ObjectLayout.shape)
   static let slotsInObject = Int32(ObjectLayout.slots)
   static let elementsInObject = Int32(ObjectLayout.elements)
+  static let internalSlotsInObject = Int32(ObjectLayout.internalSlots)
   static let countInElements = Int32(MemoryLayout<ElementsHeader>.offset(of: \.count)!)
   static let valuesInElements = Int32(MemoryLayout<ElementsHeader>.stride)
   static let slotsInEnvironment = Int32(EnvironmentRef.headerSize)
@@ -24,6 +25,15 @@ extension JITLayout {
   static let prototypeEpoch = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.prototypeEpoch)!)
   static let globalObject = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.globalObject)!)
   static let globalLexicals = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.globalLexicals)!)
+  static let realm = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.realm)!)
+  static let registerStackTop = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.registerStackTop)!)
+  static let registerStackLimit = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.registerStackLimit)!)
+  static let registerCountInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.registerCount)!)
+  static let parameterCountInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.parameterCount)!)
+  static let argumentsRegisterInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.argumentsRegister)!)
+  static let restRegisterInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.restRegister)!)
+  static let needsThisCoercionInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.needsThisCoercion)!)
+  static let realmInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.realm)!)
 }
 
 /// The int32 operation of a binary arithmetic or bitwise template.

@@ -80,17 +80,26 @@ extension BaselineCompiler {
 
   // MARK: Calls and returns
 
-  mutating func visitCall(_ instruction: Instruction.Call) { emitFrameEnteringCall() }
-  mutating func visitCallEval(_ instruction: Instruction.CallEval) { emitFrameEnteringCall() }
-  mutating func visitConstruct(_ instruction: Instruction.Construct) { emitFrameEnteringCall() }
-
-  /// Call, CallEval, Construct: the slow path sets up a bytecode callee's frame (or calls any
-  /// other callee to completion and returns this frame). A compiled callee is jumped to with
-  /// this code's return point in its header; an interpreted one is left to the interpreter, which
-  /// comes back to the return point when it returns.
-  mutating func emitFrameEnteringCall() {
-    let completed = masm.makeLabel()
+  mutating func visitCall(_ instruction: Instruction.Call) {
+    let slow = masm.makeLabel()
     let returnPoint = masm.makeLabel()
+    emitDirectCall(instruction, returnPoint: returnPoint, slow: slow)
+    masm.bind(slow)
+    emitFrameEnteringCall(returnPoint: returnPoint)
+  }
+  mutating func visitCallEval(_ instruction: Instruction.CallEval) {
+    emitFrameEnteringCall(returnPoint: masm.makeLabel())
+  }
+  mutating func visitConstruct(_ instruction: Instruction.Construct) {
+    emitFrameEnteringCall(returnPoint: masm.makeLabel())
+  }
+
+  /// Call, CallEval, Construct through the slow path: it sets up a bytecode callee's frame (or
+  /// calls any other callee to completion and returns this frame). A compiled callee is jumped
+  /// to with `returnPoint` in its header; an interpreted one is left to the interpreter, which
+  /// comes back to `returnPoint` when it returns.
+  mutating func emitFrameEnteringCall(returnPoint: CodeLabel) {
+    let completed = masm.makeLabel()
     callSlowPath()
     masm.branch64(.equal, M.returnRegister, JITRegister.frame, completed)
     masm.loadLabelAddress(.t1, returnPoint)
@@ -106,15 +115,104 @@ extension BaselineCompiler {
     masm.bind(completed)
   }
 
+  /// A call of a compiled bytecode function without leaving machine code: what the call's slow
+  /// path and `enterFunction` do, inline, for the common case (same realm, no arguments object
+  /// or rest parameter, no `this` coercion, room on the stack, no safe-point request). Anything
+  /// else goes to `slow`.
+  mutating func emitDirectCall(_ instruction: Instruction.Call, returnPoint: CodeLabel, slow: CodeLabel) {
+    let base = instruction.base
+    let argumentCount = instruction.argumentCount
+    // t0 = the callee, t1 = its code block cell, t2 = its CodeBlockData, t3 = its machine code.
+    masm.load64(.t0, slot(base + Frame.calleeOffset))
+    branchIfNotObject(.t0, slow)
+    branchIfNotObjectClass(.t0, .function, slow)
+    masm.load16(.t1, MacroAddress(.t0, JITLayout.flagsInCell))
+    masm.branchTest32(.nonZero, .t1, immediate: Int32(ObjectFlags.classConstructor), slow)
+    masm.load64(.t1, MacroAddress(.t0, JITLayout.internalSlotsInObject + Int32(FunctionSlot.code * 8)))
+    masm.load64(.t2, MacroAddress(.t1, JITLayout.codeDataInCell))
+    masm.load64(.t3, MacroAddress(.t2, JITLayout.jitEntryInData))
+    masm.branchTest64(.zero, .t3, .t3, slow)
+    // Both registers are -1 when there is neither an arguments object nor a rest parameter.
+    masm.load32(.t4, MacroAddress(.t2, JITLayout.argumentsRegisterInData))
+    masm.load32(.t5, MacroAddress(.t2, JITLayout.restRegisterInData))
+    masm.and32(.t4, .t5)
+    masm.branchTest32(.notSigned, .t4, immediate: -1, slow)
+    masm.branch8(.notEqual, MacroAddress(.t2, JITLayout.needsThisCoercionInData), immediate: 0, slow)
+    masm.load64(.t4, MacroAddress(.t2, JITLayout.realmInData))
+    masm.branch64(.notEqual, MacroAddress(JITRegister.context, JITLayout.realm), .t4, slow)
+    masm.load64(.t4, MacroAddress(JITRegister.context, JITLayout.safePointWord))
+    masm.branchTest64(.nonZero, .t4, .t4, slow)
+    // t4 = the callee's register count, t5 = its frame; the stack limit as enterFunction checks it.
+    masm.load32(.t4, MacroAddress(.t2, JITLayout.registerCountInData))
+    masm.loadAddress(.t5, slot(base))
+    masm.loadAddress(.t6, MacroAddress(.t5, index: .t4, scale: 8, offset: Int32(2 * Frame.headerSize * 8)))
+    masm.branch64(.belowOrEqual, MacroAddress(JITRegister.context, JITLayout.registerStackLimit), .t6, slow)
+    // The callee's frame header.
+    func header(_ offset: Int) -> MacroAddress { MacroAddress(.t5, JITLayout.frameSlot(offset)) }
+    masm.store64(immediate: Int64(argumentCount), header(Frame.argumentCountOffset))
+    masm.store64(immediate: Int64(Value.undefined.bits), header(Frame.newTargetOffset))
+    masm.store64(JITRegister.frame, header(Frame.callerFrameOffset))
+    masm.store64(immediate: Int64(pcOffset + Instruction.Call.size), header(Frame.returnPCOffset))
+    masm.store64(.t1, header(Frame.codeBlockOffset))
+    masm.store64(immediate: Int64(UInt32(bitPattern: Int32(instruction.dst))), header(Frame.returnInfoOffset))
+    masm.load64(.t6, MacroAddress(.t0, JITLayout.internalSlotsInObject + Int32(FunctionSlot.environment * 8)))
+    masm.store64(.t6, header(Frame.environmentOffset))
+    masm.loadLabelAddress(.t6, returnPoint)
+    masm.store64(.t6, header(Frame.machineReturnOffset))
+    // Registers from min(arguments, parameters) up are undefined (missing arguments, locals).
+    let fill = masm.makeLabel()
+    let filled = masm.makeLabel()
+    let startKnown = masm.makeLabel()
+    masm.load32(.t6, MacroAddress(.t2, JITLayout.parameterCountInData))
+    masm.branch32(.lessOrEqual, .t6, immediate: Int32(argumentCount), startKnown)
+    masm.move(.t6, immediate: Int64(argumentCount))
+    masm.bind(startKnown)
+    masm.move(.t7, immediate: Int64(bitPattern: Value.undefined.bits))
+    masm.bind(fill)
+    masm.branch32(.greaterOrEqual, .t6, .t4, filled)
+    masm.store64(.t7, MacroAddress(.t5, index: .t6, scale: 8))
+    masm.add32(.t6, immediate: 1)
+    masm.jump(fill)
+    masm.bind(filled)
+    masm.loadAddress(.t6, MacroAddress(.t5, index: .t4, scale: 8))
+    masm.store64(.t6, MacroAddress(JITRegister.context, JITLayout.registerStackTop))
+    masm.move(JITRegister.frame, .t5)
+    masm.jump(.t3)
+  }
+
   /// Return: the slow path writes the result into the caller's register and returns the caller's
   /// frame (the returning frame itself for an entry frame). A compiled caller continues at the
-  /// return point it stored; an interpreted one gets control back.
+  /// return point it stored; an interpreted one gets control back. The common case (a plain
+  /// call's frame returning to a caller in the same realm) is done inline.
   mutating func visitReturn(_ instruction: Instruction.Return) {
+    let slow = masm.makeLabel()
+    // t0 = return info, t1 = the caller's frame, t2 = the caller's CodeBlockData.
+    masm.load64(.t0, frameHeader(Frame.returnInfoOffset))
+    masm.move(.t1, .t0)
+    masm.shiftRightLogical64(.t1, immediate: 32)
+    masm.branchTest64(.nonZero, .t1, .t1, slow)
+    masm.load64(.t1, frameHeader(Frame.callerFrameOffset))
+    masm.load64(.t2, MacroAddress(.t1, JITLayout.frameSlot(Frame.codeBlockOffset)))
+    masm.load64(.t2, MacroAddress(.t2, JITLayout.codeDataInCell))
+    masm.load64(.t3, MacroAddress(.t2, JITLayout.realmInData))
+    masm.branch64(.notEqual, MacroAddress(JITRegister.context, JITLayout.realm), .t3, slow)
+    masm.load64(.t3, slot(instruction.src))
+    masm.signExtend32To64(.t0, .t0)
+    masm.store64(.t3, MacroAddress(.t1, index: .t0, scale: 8))
+    masm.load32(.t4, MacroAddress(.t2, JITLayout.registerCountInData))
+    masm.loadAddress(.t4, MacroAddress(.t1, index: .t4, scale: 8))
+    masm.store64(.t4, MacroAddress(JITRegister.context, JITLayout.registerStackTop))
+    masm.move(M.returnRegister, .t1)
+    let returned = masm.makeLabel()
+    masm.jump(returned)
+    masm.bind(slow)
     callSlowPath()
     masm.branch64(.equal, M.returnRegister, JITRegister.frame, entryFrameReturned)
+    masm.bind(returned)
+    // t0: the caller's frame.
     masm.load64(.t1, frameHeader(Frame.machineReturnOffset))
     let interpretedCaller = outOfLine { compiler in
-      // t0: the caller's frame; the returning frame's return pc says where it continues.
+      // The returning frame's return pc says where the caller continues.
       compiler.masm.load64(M.secondReturnRegister, compiler.frameHeader(Frame.returnPCOffset))
       compiler.masm.shiftLeft64(M.secondReturnRegister, immediate: 2)
       compiler.masm.leaveNativeFrameAndReturn()
@@ -142,24 +240,13 @@ extension BaselineCompiler {
 
   // MARK: Bindings
 
-  mutating func visitCheckInitialized(_ instruction: Instruction.CheckInitialized) { emitSlowPathInstruction() }
-  mutating func visitCheckThisInitialized(_ instruction: Instruction.CheckThisInitialized) { emitSlowPathInstruction() }
   mutating func visitCheckThisUninitialized(_ instruction: Instruction.CheckThisUninitialized) {
-    emitSlowPathInstruction()
-  }
-  mutating func visitGetEnvironment(_ instruction: Instruction.GetEnvironment) { emitSlowPathInstruction() }
-  mutating func visitSetEnvironment(_ instruction: Instruction.SetEnvironment) { emitSlowPathInstruction() }
-  mutating func visitGetEnvironmentChecked(_ instruction: Instruction.GetEnvironmentChecked) {
-    emitSlowPathInstruction()
-  }
-  mutating func visitSetEnvironmentChecked(_ instruction: Instruction.SetEnvironmentChecked) {
     emitSlowPathInstruction()
   }
   mutating func visitThrowConstAssignment(_ instruction: Instruction.ThrowConstAssignment) { emitSlowPathInstruction() }
   mutating func visitPushScope(_ instruction: Instruction.PushScope) { emitSlowPathInstruction() }
   mutating func visitCopyScope(_ instruction: Instruction.CopyScope) { emitSlowPathInstruction() }
   mutating func visitPushWithScope(_ instruction: Instruction.PushWithScope) { emitSlowPathInstruction() }
-  mutating func visitGetGlobal(_ instruction: Instruction.GetGlobal) { emitSlowPathInstruction() }
   mutating func visitSetGlobal(_ instruction: Instruction.SetGlobal) { emitSlowPathInstruction() }
   mutating func visitGetGlobalOrUndefined(_ instruction: Instruction.GetGlobalOrUndefined) { emitSlowPathInstruction() }
   mutating func visitHasGlobal(_ instruction: Instruction.HasGlobal) { emitSlowPathInstruction() }
@@ -179,10 +266,6 @@ extension BaselineCompiler {
   mutating func visitDeclareEvalFunction(_ instruction: Instruction.DeclareEvalFunction) { emitSlowPathInstruction() }
   // MARK: Properties
 
-  mutating func visitGetProperty(_ instruction: Instruction.GetProperty) { emitSlowPathInstruction() }
-  mutating func visitSetProperty(_ instruction: Instruction.SetProperty) { emitSlowPathInstruction() }
-  mutating func visitGetElement(_ instruction: Instruction.GetElement) { emitSlowPathInstruction() }
-  mutating func visitSetElement(_ instruction: Instruction.SetElement) { emitSlowPathInstruction() }
   mutating func visitDeleteProperty(_ instruction: Instruction.DeleteProperty) { emitSlowPathInstruction() }
   mutating func visitDeleteElement(_ instruction: Instruction.DeleteElement) { emitSlowPathInstruction() }
   mutating func visitGetSuperBase(_ instruction: Instruction.GetSuperBase) { emitSlowPathInstruction() }

@@ -136,6 +136,8 @@ final class JITRuntime {
       codeBlock.jitCode = code
       data.pointee.jitEntry = code.entry
       data.pointee.jitState = .compiled
+      // Compiled for good: calls and loops need not count any more.
+      data.pointee.tierUpCounter = Int32.max
       statistics.functionsCompiled += 1
       statistics.codeBytes += code.codeBytes
       statistics.bytecodeBytes += codeBlock.instructionCount * 4

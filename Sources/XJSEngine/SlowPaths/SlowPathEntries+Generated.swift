@@ -10,7 +10,11 @@ func slowPathAdd(_ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPo
   -> UnsafeRawPointer?
 {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeAdd(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeAdd(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `Subtract dst:w lhs:r rhs:r`: the next pc, or nil when it threw.
@@ -18,8 +22,10 @@ func slowPathSubtract(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSubtract(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSubtract(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -28,8 +34,10 @@ func slowPathMultiply(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeMultiply(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeMultiply(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -38,7 +46,11 @@ func slowPathDivide(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDivide(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDivide(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `Remainder dst:w lhs:r rhs:r`: the next pc, or nil when it threw.
@@ -46,8 +58,10 @@ func slowPathRemainder(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeRemainder(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeRemainder(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -56,8 +70,10 @@ func slowPathExponent(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeExponent(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeExponent(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -66,7 +82,11 @@ func slowPathBitAnd(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeBitAnd(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeBitAnd(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `BitOr dst:w lhs:r rhs:r`: the next pc, or nil when it threw.
@@ -74,7 +94,11 @@ func slowPathBitOr(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeBitOr(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeBitOr(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `BitXor dst:w lhs:r rhs:r`: the next pc, or nil when it threw.
@@ -82,7 +106,11 @@ func slowPathBitXor(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeBitXor(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeBitXor(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `ShiftLeft dst:w lhs:r rhs:r`: the next pc, or nil when it threw.
@@ -90,8 +118,10 @@ func slowPathShiftLeft(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeShiftLeft(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeShiftLeft(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -100,8 +130,10 @@ func slowPathShiftRight(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeShiftRight(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeShiftRight(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -110,8 +142,10 @@ func slowPathUnsignedShiftRight(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeUnsignedShiftRight(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeUnsignedShiftRight(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -120,7 +154,11 @@ func slowPathAddInt(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeAddInt(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeAddInt(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `Negate dst:w src:r`: the next pc, or nil when it threw.
@@ -128,7 +166,11 @@ func slowPathNegate(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeNegate(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeNegate(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `ToNumeric dst:w src:r`: the next pc, or nil when it threw.
@@ -136,8 +178,10 @@ func slowPathToNumeric(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeToNumeric(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeToNumeric(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -146,8 +190,10 @@ func slowPathToNumber(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeToNumber(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeToNumber(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -156,7 +202,11 @@ func slowPathBitNot(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeBitNot(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeBitNot(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `LogicalNot dst:w src:r`: the next pc, or nil when it threw.
@@ -164,8 +214,10 @@ func slowPathLogicalNot(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeLogicalNot(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeLogicalNot(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -174,7 +226,11 @@ func slowPathTypeOf(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeTypeOf(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeTypeOf(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `Increment dst:w src:r`: the next pc, or nil when it threw.
@@ -182,8 +238,10 @@ func slowPathIncrement(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeIncrement(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeIncrement(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -192,8 +250,10 @@ func slowPathDecrement(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDecrement(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDecrement(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -202,7 +262,11 @@ func slowPathEqual(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeEqual(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeEqual(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `NotEqual dst:w lhs:r rhs:r`: the next pc, or nil when it threw.
@@ -210,8 +274,10 @@ func slowPathNotEqual(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeNotEqual(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeNotEqual(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -220,8 +286,10 @@ func slowPathStrictEqual(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeStrictEqual(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeStrictEqual(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -230,8 +298,10 @@ func slowPathStrictNotEqual(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeStrictNotEqual(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeStrictNotEqual(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -240,8 +310,10 @@ func slowPathLessThan(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeLessThan(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeLessThan(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -250,8 +322,10 @@ func slowPathLessThanOrEqual(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeLessThanOrEqual(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeLessThanOrEqual(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -260,8 +334,10 @@ func slowPathGreaterThan(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGreaterThan(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGreaterThan(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -270,8 +346,10 @@ func slowPathGreaterThanOrEqual(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGreaterThanOrEqual(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGreaterThanOrEqual(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -280,8 +358,10 @@ func slowPathInstanceOf(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeInstanceOf(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeInstanceOf(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -290,8 +370,10 @@ func slowPathHasProperty(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeHasProperty(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeHasProperty(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -300,8 +382,10 @@ func slowPathJumpIfTrue(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeJumpIfTrue(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeJumpIfTrue(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -310,8 +394,10 @@ func slowPathJumpIfFalse(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeJumpIfFalse(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeJumpIfFalse(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -320,8 +406,10 @@ func slowPathJumpIfLessThan(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeJumpIfLessThan(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeJumpIfLessThan(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -330,8 +418,10 @@ func slowPathJumpIfNotLessThan(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeJumpIfNotLessThan(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeJumpIfNotLessThan(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -340,8 +430,10 @@ func slowPathJumpIfLessThanInt(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeJumpIfLessThanInt(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeJumpIfLessThanInt(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -350,8 +442,10 @@ func slowPathJumpIfNotLessThanInt(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeJumpIfNotLessThanInt(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeJumpIfNotLessThanInt(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -360,8 +454,10 @@ func slowPathJumpIfStrictEqual(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeJumpIfStrictEqual(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeJumpIfStrictEqual(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -370,8 +466,10 @@ func slowPathJumpIfNotStrictEqual(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeJumpIfNotStrictEqual(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeJumpIfNotStrictEqual(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -380,8 +478,10 @@ func slowPathCheckInitialized(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCheckInitialized(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCheckInitialized(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -390,8 +490,10 @@ func slowPathCheckThisInitialized(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCheckThisInitialized(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCheckThisInitialized(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -400,8 +502,10 @@ func slowPathCheckThisUninitialized(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCheckThisUninitialized(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCheckThisUninitialized(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -410,8 +514,10 @@ func slowPathGetEnvironment(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetEnvironment(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetEnvironment(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -420,8 +526,10 @@ func slowPathSetEnvironment(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetEnvironment(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetEnvironment(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -430,8 +538,10 @@ func slowPathGetEnvironmentChecked(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetEnvironmentChecked(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetEnvironmentChecked(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -440,8 +550,10 @@ func slowPathSetEnvironmentChecked(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetEnvironmentChecked(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetEnvironmentChecked(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -450,8 +562,10 @@ func slowPathThrowConstAssignment(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeThrowConstAssignment(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeThrowConstAssignment(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -460,8 +574,10 @@ func slowPathPushScope(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executePushScope(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executePushScope(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -470,8 +586,10 @@ func slowPathCopyScope(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCopyScope(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCopyScope(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -480,8 +598,10 @@ func slowPathPushWithScope(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executePushWithScope(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executePushWithScope(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -490,8 +610,10 @@ func slowPathGetGlobal(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetGlobal(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetGlobal(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -500,8 +622,10 @@ func slowPathSetGlobal(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetGlobal(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetGlobal(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -510,8 +634,10 @@ func slowPathGetGlobalOrUndefined(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetGlobalOrUndefined(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetGlobalOrUndefined(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -520,8 +646,10 @@ func slowPathHasGlobal(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeHasGlobal(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeHasGlobal(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -530,8 +658,10 @@ func slowPathGetName(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetName(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetName(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -540,8 +670,10 @@ func slowPathSetName(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetName(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetName(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -550,8 +682,10 @@ func slowPathGetNameOrUndefined(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetNameOrUndefined(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetNameOrUndefined(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -560,8 +694,10 @@ func slowPathResolveName(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeResolveName(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeResolveName(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -570,8 +706,10 @@ func slowPathGetNameFromBase(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetNameFromBase(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetNameFromBase(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -580,8 +718,10 @@ func slowPathSetNameOnBase(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetNameOnBase(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetNameOnBase(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -590,8 +730,10 @@ func slowPathDeleteName(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDeleteName(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDeleteName(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -600,8 +742,10 @@ func slowPathCallName(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCallName(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCallName(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -610,8 +754,10 @@ func slowPathDeclareGlobals(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDeclareGlobals(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDeclareGlobals(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -620,8 +766,10 @@ func slowPathInitializeGlobalLexical(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeInitializeGlobalLexical(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeInitializeGlobalLexical(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -630,8 +778,10 @@ func slowPathDeclareEvalVar(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDeclareEvalVar(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDeclareEvalVar(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -640,8 +790,10 @@ func slowPathDeclareEvalFunction(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDeclareEvalFunction(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDeclareEvalFunction(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -650,8 +802,10 @@ func slowPathGetProperty(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetProperty(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetProperty(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -660,8 +814,10 @@ func slowPathSetProperty(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetProperty(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetProperty(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -670,8 +826,10 @@ func slowPathGetElement(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetElement(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetElement(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -680,8 +838,10 @@ func slowPathSetElement(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetElement(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetElement(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -690,8 +850,10 @@ func slowPathDeleteProperty(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDeleteProperty(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDeleteProperty(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -700,8 +862,10 @@ func slowPathDeleteElement(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDeleteElement(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDeleteElement(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -710,8 +874,10 @@ func slowPathGetSuperBase(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetSuperBase(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetSuperBase(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -720,8 +886,10 @@ func slowPathGetSuperProperty(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetSuperProperty(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetSuperProperty(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -730,8 +898,10 @@ func slowPathSetSuperProperty(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetSuperProperty(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetSuperProperty(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -740,8 +910,10 @@ func slowPathDefineNamedProperty(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDefineNamedProperty(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDefineNamedProperty(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -750,8 +922,10 @@ func slowPathDefineDataProperty(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDefineDataProperty(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDefineDataProperty(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -760,8 +934,10 @@ func slowPathDefineMethod(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDefineMethod(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDefineMethod(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -770,8 +946,10 @@ func slowPathDefineGetter(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDefineGetter(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDefineGetter(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -780,8 +958,10 @@ func slowPathDefineSetter(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDefineSetter(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDefineSetter(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -790,8 +970,10 @@ func slowPathCopyDataProperties(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCopyDataProperties(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCopyDataProperties(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -800,8 +982,10 @@ func slowPathSetPrototypeLiteral(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetPrototypeLiteral(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetPrototypeLiteral(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -810,8 +994,10 @@ func slowPathToPropertyKey(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeToPropertyKey(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeToPropertyKey(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -820,8 +1006,10 @@ func slowPathSetFunctionName(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetFunctionName(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetFunctionName(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -830,8 +1018,10 @@ func slowPathLoadHomeObject(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeLoadHomeObject(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeLoadHomeObject(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -840,8 +1030,10 @@ func slowPathMapArguments(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeMapArguments(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeMapArguments(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -850,8 +1042,10 @@ func slowPathNewPrivateName(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeNewPrivateName(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeNewPrivateName(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -860,8 +1054,10 @@ func slowPathGetPrivate(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetPrivate(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetPrivate(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -870,8 +1066,10 @@ func slowPathSetPrivate(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetPrivate(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetPrivate(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -880,8 +1078,10 @@ func slowPathDefinePrivate(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDefinePrivate(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDefinePrivate(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -890,8 +1090,10 @@ func slowPathDefinePrivateAccessor(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeDefinePrivateAccessor(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeDefinePrivateAccessor(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -900,8 +1102,10 @@ func slowPathHasPrivate(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeHasPrivate(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeHasPrivate(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -910,8 +1114,10 @@ func slowPathNewObject(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeNewObject(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeNewObject(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -920,8 +1126,10 @@ func slowPathNewArray(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeNewArray(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeNewArray(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -930,8 +1138,10 @@ func slowPathArrayAppend(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeArrayAppend(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeArrayAppend(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -940,8 +1150,10 @@ func slowPathArrayAppendHole(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeArrayAppendHole(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeArrayAppendHole(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -950,8 +1162,10 @@ func slowPathArrayAppendSpread(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeArrayAppendSpread(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeArrayAppendSpread(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -960,8 +1174,10 @@ func slowPathNewRegExp(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeNewRegExp(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeNewRegExp(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -970,8 +1186,10 @@ func slowPathGetTemplateObject(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetTemplateObject(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetTemplateObject(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -980,8 +1198,10 @@ func slowPathNewClosure(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeNewClosure(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeNewClosure(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -990,8 +1210,10 @@ func slowPathCreateClass(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCreateClass(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCreateClass(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1000,8 +1222,10 @@ func slowPathInitializeFields(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeInitializeFields(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeInitializeFields(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1010,8 +1234,10 @@ func slowPathSetFieldInitializer(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetFieldInitializer(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetFieldInitializer(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1020,8 +1246,10 @@ func slowPathSetHomeObject(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSetHomeObject(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSetHomeObject(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1030,8 +1258,10 @@ func slowPathRequireObjectCoercible(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeRequireObjectCoercible(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeRequireObjectCoercible(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1040,8 +1270,10 @@ func slowPathToString(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeToString(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeToString(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1050,8 +1282,10 @@ func slowPathToObject(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeToObject(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeToObject(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1060,8 +1294,10 @@ func slowPathCall(_ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawP
   -> UnsafeMutableRawPointer?
 {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeMutableRawPointer(try runtime.executeCall(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeMutableRawPointer(try runtime.executeCall(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1070,8 +1306,10 @@ func slowPathCallWithSpread(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCallWithSpread(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCallWithSpread(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1080,8 +1318,10 @@ func slowPathCallEvalWithSpread(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeCallEvalWithSpread(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCallEvalWithSpread(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1090,8 +1330,10 @@ func slowPathConstruct(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeMutableRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeMutableRawPointer(try runtime.executeConstruct(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeMutableRawPointer(try runtime.executeConstruct(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1100,8 +1342,10 @@ func slowPathConstructWithSpread(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeConstructWithSpread(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeConstructWithSpread(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1110,8 +1354,10 @@ func slowPathSuperCall(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSuperCall(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSuperCall(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1120,8 +1366,10 @@ func slowPathSuperCallWithSpread(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSuperCallWithSpread(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSuperCallWithSpread(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1130,8 +1378,10 @@ func slowPathSuperCallForward(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeSuperCallForward(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeSuperCallForward(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1140,8 +1390,10 @@ func slowPathCallEval(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeMutableRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeMutableRawPointer(try runtime.executeCallEval(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeMutableRawPointer(try runtime.executeCallEval(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1150,8 +1402,10 @@ func slowPathReturn(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeMutableRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeMutableRawPointer(try runtime.executeReturn(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeMutableRawPointer(try runtime.executeReturn(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1160,8 +1414,10 @@ func slowPathGetIterator(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeGetIterator(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetIterator(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1170,8 +1426,10 @@ func slowPathIteratorNext(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeIteratorNext(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeIteratorNext(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1180,8 +1438,10 @@ func slowPathIteratorClose(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeIteratorClose(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeIteratorClose(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1190,8 +1450,10 @@ func slowPathForInEnumerate(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeForInEnumerate(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeForInEnumerate(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1200,8 +1462,10 @@ func slowPathForInNext(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeForInNext(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeForInNext(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1210,7 +1474,11 @@ func slowPathThrow(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeThrow(fp, pc)) } catch { return runtime.park(error, fp: fp, at: pc) }
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeThrow(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
 }
 
 /// `ThrowError type:index message:k`: the next pc, or nil when it threw.
@@ -1218,8 +1486,10 @@ func slowPathThrowError(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeThrowError(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeThrowError(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 
@@ -1228,8 +1498,10 @@ func slowPathMoveException(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do { return UnsafeRawPointer(try runtime.executeMoveException(fp, pc)) } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeMoveException(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }
 

@@ -35,13 +35,14 @@ typealias FrameSlowPathFunction =
   @convention(c) (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeRawPointer)
   -> UnsafeMutableRawPointer?
 
-/// An entry's arguments, typed: the runtime the context belongs to, the frame, the instruction.
+/// An entry's arguments, typed: the runtime the context belongs to (unretained: entries use it
+/// through `_withUnsafeGuaranteedRef`, without reference counting), the frame, the instruction.
 @inline(__always) func slowPathArguments(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
-) -> (Runtime, Registers, BytecodePC) {
+) -> (Unmanaged<Runtime>, Registers, BytecodePC) {
   let hot = context.assumingMemoryBound(to: RuntimeHotState.self)
   return (
-    hot.pointee.runtime.unsafelyUnwrapped.takeUnretainedValue(), frame.assumingMemoryBound(to: Value.self),
+    hot.pointee.runtime.unsafelyUnwrapped, frame.assumingMemoryBound(to: Value.self),
     instruction.assumingMemoryBound(to: UInt32.self)
   )
 }
@@ -123,10 +124,12 @@ func slowPathSafePoint(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
   let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
-  do {
-    try runtime.checkSafePoint()
-    return UnsafeRawPointer(pc)
-  } catch {
-    return runtime.park(error, fp: fp, at: pc)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) {
+      try runtime.checkSafePoint()
+      return UnsafeRawPointer(pc)
+    } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
   }
 }

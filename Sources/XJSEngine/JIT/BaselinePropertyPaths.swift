@@ -1,0 +1,249 @@
+import XJSAssembler
+
+// Property, element, global and environment templates. The inline caches are the interpreter's
+// own records (CodeBlock.swift: PropertyCacheEntry): machine code reads them at run time, so a
+// site the interpreter warmed is fast in machine code at once, and the code is never patched.
+// The fast paths handle own and prototype data properties in the first ways of a site; the slow
+// path handles the rest and fills the caches.
+
+/// How many of a site's ways machine code probes inline (the slow path probes all of them).
+private let inlineCacheWays = 2
+
+extension BaselineCompiler {
+  /// t2 = the first entry of inline-cache site `site`.
+  mutating func loadCacheSite(_ site: Int, into register: MacroRegister) {
+    masm.load64(register, MacroAddress(JITRegister.codeData, JITLayout.cachesInData))
+    masm.add64(register, immediate: Int32(site * propertyCacheWays) * JITLayout.cacheEntryStride)
+  }
+
+  func cacheField(_ entry: MacroRegister, way: Int, _ field: Int32) -> MacroAddress {
+    MacroAddress(entry, Int32(way) * JITLayout.cacheEntryStride + field)
+  }
+
+  /// `value = object`'s slot at the cache entry's offset (≥ 0: a byte offset into the cell, < 0:
+  /// out-of-line slot -(offset + 1)). Clobbers `offset`.
+  mutating func loadCachedSlot(
+    _ value: MacroRegister, object: MacroRegister, entry: MacroRegister, way: Int, offset: MacroRegister
+  ) {
+    let outOfLine = masm.makeLabel()
+    let done = masm.makeLabel()
+    masm.load32(offset, cacheField(entry, way: way, JITLayout.offsetInCacheEntry))
+    masm.signExtend32To64(offset, offset)
+    masm.branch64(.less, offset, immediate: 0, outOfLine)
+    masm.load64(value, MacroAddress(object, index: offset, scale: 1))
+    masm.jump(done)
+    masm.bind(outOfLine)
+    masm.not64(offset)
+    masm.load64(value, MacroAddress(object, JITLayout.slotsInObject))
+    masm.load64(value, MacroAddress(value, index: offset, scale: 8))
+    masm.bind(done)
+  }
+
+  /// Stores `value` into `object`'s slot at the cache entry's offset. Clobbers `offset`, `scratch`.
+  mutating func storeCachedSlot(
+    _ value: MacroRegister, object: MacroRegister, entry: MacroRegister, way: Int, offset: MacroRegister,
+    scratch: MacroRegister
+  ) {
+    let outOfLine = masm.makeLabel()
+    let done = masm.makeLabel()
+    masm.load32(offset, cacheField(entry, way: way, JITLayout.offsetInCacheEntry))
+    masm.signExtend32To64(offset, offset)
+    masm.branch64(.less, offset, immediate: 0, outOfLine)
+    masm.store64(value, MacroAddress(object, index: offset, scale: 1))
+    masm.jump(done)
+    masm.bind(outOfLine)
+    masm.not64(offset)
+    masm.load64(scratch, MacroAddress(object, JITLayout.slotsInObject))
+    masm.store64(value, MacroAddress(scratch, index: offset, scale: 8))
+    masm.bind(done)
+  }
+
+  // MARK: Named properties
+
+  /// `dst = object.name`: own and prototype data properties of the first cache ways inline.
+  mutating func visitGetProperty(_ instruction: Instruction.GetProperty) {
+    let slow = slowCase()
+    let done = masm.makeLabel()
+    masm.load64(.t0, slot(instruction.object))
+    branchIfNotObject(.t0, slow)
+    masm.load64(.t1, MacroAddress(.t0, JITLayout.shapeInObject))
+    loadCacheSite(instruction.cache, into: .t2)
+    for way in 0..<inlineCacheWays {
+      let nextWay = way + 1 < inlineCacheWays ? masm.makeLabel() : slow
+      let own = masm.makeLabel()
+      let load = masm.makeLabel()
+      masm.branch64(.notEqual, cacheField(.t2, way: way, JITLayout.shapeInCacheEntry), .t1, nextWay)
+      masm.load8(.t3, cacheField(.t2, way: way, JITLayout.kindInCacheEntry))
+      masm.branch32(.equal, .t3, immediate: Int32(PropertyCacheKind.ownData.rawValue), own)
+      let notLength = masm.makeLabel()
+      masm.branch32(.notEqual, .t3, immediate: Int32(PropertyCacheKind.arrayLength.rawValue), notLength)
+      // An array's length is its first internal slot.
+      masm.load64(.t3, MacroAddress(.t0, JITLayout.internalSlotsInObject))
+      masm.store64(.t3, slot(instruction.dst))
+      masm.jump(done)
+      masm.bind(notLength)
+      masm.branch32(.notEqual, .t3, immediate: Int32(PropertyCacheKind.prototypeData.rawValue), slow)
+      // A prototype's property: valid while no prototype changed shape since the cache was filled.
+      masm.load32(.t3, cacheField(.t2, way: way, JITLayout.epochInCacheEntry))
+      masm.load32(.t4, MacroAddress(JITRegister.context, JITLayout.prototypeEpoch))
+      masm.branch32(.notEqual, .t3, .t4, slow)
+      masm.load64(.t0, cacheField(.t2, way: way, JITLayout.holderInCacheEntry))
+      masm.jump(load)
+      masm.bind(own)
+      masm.bind(load)
+      loadCachedSlot(.t3, object: .t0, entry: .t2, way: way, offset: .t4)
+      masm.store64(.t3, slot(instruction.dst))
+      masm.jump(done)
+      if way + 1 < inlineCacheWays { masm.bind(nextWay) }
+    }
+    masm.bind(done)
+  }
+
+  /// `object.name = src`: stores to existing own data properties of the first cache ways inline.
+  mutating func visitSetProperty(_ instruction: Instruction.SetProperty) {
+    let slow = slowCase()
+    let done = masm.makeLabel()
+    masm.load64(.t0, slot(instruction.object))
+    branchIfNotObject(.t0, slow)
+    masm.load64(.t1, MacroAddress(.t0, JITLayout.shapeInObject))
+    loadCacheSite(instruction.cache, into: .t2)
+    masm.load64(.t5, slot(instruction.src))
+    for way in 0..<inlineCacheWays {
+      let nextWay = way + 1 < inlineCacheWays ? masm.makeLabel() : slow
+      masm.branch64(.notEqual, cacheField(.t2, way: way, JITLayout.shapeInCacheEntry), .t1, nextWay)
+      masm.branch8(
+        .notEqual, cacheField(.t2, way: way, JITLayout.kindInCacheEntry),
+        immediate: PropertyCacheKind.ownData.rawValue, slow)
+      storeCachedSlot(.t5, object: .t0, entry: .t2, way: way, offset: .t3, scratch: .t4)
+      masm.jump(done)
+      if way + 1 < inlineCacheWays { masm.bind(nextWay) }
+    }
+    masm.bind(done)
+  }
+
+  // MARK: Globals
+
+  /// `dst = global`: the global cache (a global lexical binding, or a slot of the global object
+  /// while the lexical record's shape holds) inline.
+  mutating func visitGetGlobal(_ instruction: Instruction.GetGlobal) {
+    let slow = slowCase()
+    let notLexical = masm.makeLabel()
+    let done = masm.makeLabel()
+    loadCacheSite(instruction.cache, into: .t2)
+    masm.load64(.t0, MacroAddress(JITRegister.context, JITLayout.globalLexicals))
+    masm.load64(.t1, MacroAddress(.t0, JITLayout.shapeInObject))
+    masm.branch8(
+      .notEqual, cacheField(.t2, way: 0, JITLayout.kindInCacheEntry),
+      immediate: PropertyCacheKind.globalLexical.rawValue, notLexical)
+    masm.branch64(.notEqual, cacheField(.t2, way: 0, JITLayout.shapeInCacheEntry), .t1, slow)
+    loadCachedSlot(.t3, object: .t0, entry: .t2, way: 0, offset: .t4)
+    // Still in its TDZ: the slow path throws.
+    masm.branchTest64(.zero, .t3, .t3, slow)
+    masm.store64(.t3, slot(instruction.dst))
+    masm.jump(done)
+    masm.bind(notLexical)
+    masm.branch8(
+      .notEqual, cacheField(.t2, way: 0, JITLayout.kindInCacheEntry),
+      immediate: PropertyCacheKind.ownData.rawValue, slow)
+    masm.branch64(.notEqual, cacheField(.t2, way: 0, JITLayout.holderInCacheEntry), .t1, slow)
+    masm.load64(.t0, MacroAddress(JITRegister.context, JITLayout.globalObject))
+    masm.load64(.t1, MacroAddress(.t0, JITLayout.shapeInObject))
+    masm.branch64(.notEqual, cacheField(.t2, way: 0, JITLayout.shapeInCacheEntry), .t1, slow)
+    loadCachedSlot(.t3, object: .t0, entry: .t2, way: 0, offset: .t4)
+    masm.store64(.t3, slot(instruction.dst))
+    masm.bind(done)
+  }
+
+  // MARK: Environments
+
+  /// t0 = the environment `hops` parents up.
+  mutating func loadEnvironment(hops: Int) {
+    masm.load64(.t0, frameHeader(Frame.environmentOffset))
+    for _ in 0..<hops { masm.load64(.t0, MacroAddress(.t0, Int32(EnvironmentRef.parentOffset))) }
+  }
+
+  func environmentSlot(_ slot: Int) -> MacroAddress {
+    MacroAddress(.t0, JITLayout.slotsInEnvironment + Int32(slot * 8))
+  }
+
+  mutating func visitGetEnvironment(_ instruction: Instruction.GetEnvironment) {
+    loadEnvironment(hops: instruction.hops)
+    masm.load64(.t1, environmentSlot(instruction.slot))
+    masm.store64(.t1, slot(instruction.dst))
+  }
+
+  mutating func visitSetEnvironment(_ instruction: Instruction.SetEnvironment) {
+    loadEnvironment(hops: instruction.hops)
+    masm.load64(.t1, slot(instruction.src))
+    masm.store64(.t1, environmentSlot(instruction.slot))
+  }
+
+  mutating func visitGetEnvironmentChecked(_ instruction: Instruction.GetEnvironmentChecked) {
+    let slow = slowCase()
+    loadEnvironment(hops: instruction.hops)
+    masm.load64(.t1, environmentSlot(instruction.slot))
+    masm.branchTest64(.zero, .t1, .t1, slow)
+    masm.store64(.t1, slot(instruction.dst))
+  }
+
+  mutating func visitSetEnvironmentChecked(_ instruction: Instruction.SetEnvironmentChecked) {
+    let slow = slowCase()
+    loadEnvironment(hops: instruction.hops)
+    masm.load64(.t1, environmentSlot(instruction.slot))
+    masm.branchTest64(.zero, .t1, .t1, slow)
+    masm.load64(.t1, slot(instruction.src))
+    masm.store64(.t1, environmentSlot(instruction.slot))
+  }
+
+  mutating func visitCheckInitialized(_ instruction: Instruction.CheckInitialized) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(instruction.src))
+    masm.branchTest64(.zero, .t0, .t0, slow)
+  }
+
+  mutating func visitCheckThisInitialized(_ instruction: Instruction.CheckThisInitialized) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(instruction.this))
+    masm.branchTest64(.zero, .t0, .t0, slow)
+  }
+
+  // MARK: Elements
+
+  /// t0 = the array, t1 = the index (int32 ≥ 0, zero-extended), t2 = its elements, when
+  /// `object[key]` is inside an array's dense elements; otherwise to `slow`.
+  mutating func loadDenseElementAccess(object: Int, key: Int, slow: CodeLabel) {
+    masm.load64(.t0, slot(object))
+    masm.load64(.t1, slot(key))
+    branchIfNotObject(.t0, slow)
+    branchIfNotObjectClass(.t0, .array, slow)
+    branchIfNotInt32(.t1, slow)
+    masm.zeroExtend32To64(.t1, .t1)
+    masm.load64(.t2, MacroAddress(.t0, JITLayout.elementsInObject))
+    masm.branchTest64(.zero, .t2, .t2, slow)
+    // Unsigned: a negative index is above every count.
+    masm.load32(.t3, MacroAddress(.t2, JITLayout.countInElements))
+    masm.branch64(.aboveOrEqual, .t1, .t3, slow)
+  }
+
+  mutating func visitGetElement(_ instruction: Instruction.GetElement) {
+    let slow = slowCase()
+    loadDenseElementAccess(object: instruction.object, key: instruction.key, slow: slow)
+    masm.load64(.t3, MacroAddress(.t2, index: .t1, scale: 8, offset: JITLayout.valuesInElements))
+    // A hole: the prototype chain decides.
+    masm.branchTest64(.zero, .t3, .t3, slow)
+    masm.store64(.t3, slot(instruction.dst))
+  }
+
+  mutating func visitSetElement(_ instruction: Instruction.SetElement) {
+    let slow = slowCase()
+    loadDenseElementAccess(object: instruction.object, key: instruction.key, slow: slow)
+    // Sealed or frozen elements go through the slow path.
+    masm.load16(.t3, MacroAddress(.t0, JITLayout.flagsInCell))
+    masm.branchTest32(
+      .nonZero, .t3, immediate: Int32(ObjectFlags.elementsFrozen | ObjectFlags.elementsSealed), slow)
+    masm.load64(.t3, MacroAddress(.t2, index: .t1, scale: 8, offset: JITLayout.valuesInElements))
+    masm.branchTest64(.zero, .t3, .t3, slow)
+    masm.load64(.t3, slot(instruction.src))
+    masm.store64(.t3, MacroAddress(.t2, index: .t1, scale: 8, offset: JITLayout.valuesInElements))
+  }
+}
