@@ -65,6 +65,14 @@ enum BaselineJIT {
       throw JITCompileError(
         description: "\(codeBlock.instructionCount) bytecode words (limit \(options.maximumBytecodeWords))")
     }
+    // Every displacement the templates compute must fit the 32 bits of an address offset.
+    let limit = 1 << 24
+    guard codeBlock.registerCount < limit, codeBlock.constantCount < limit, codeBlock.propertyCacheSiteCount < limit
+    else {
+      throw JITCompileError(
+        description: "\(codeBlock.registerCount) registers, \(codeBlock.constantCount) constants, "
+          + "\(codeBlock.propertyCacheSiteCount) cache sites (limit \(limit) each)")
+    }
     var compiler = BaselineCompiler<Assembler>(codeBlock)
     compiler.compileFunction()
     let assembled: AssembledCode

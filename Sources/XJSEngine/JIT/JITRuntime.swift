@@ -1,4 +1,5 @@
 import CXJSSupport
+import Glibc
 import XJSAssembler
 
 // The baseline JIT's part of a runtime: the policy (off, tiered, eager), the code memory and its
@@ -67,6 +68,11 @@ final class JITRuntime {
   /// Machine code that enters JIT code from the interpreter (see `enter`).
   @exclusivity(unchecked) private var entryThunk: JITEntryFunction?
   @exclusivity(unchecked) private var entryThunkCode: ExecutableCode?
+  /// `perf`'s map of JIT code (/tmp/perf-PID.map), written when XJS_PERF_MAP=1.
+  @exclusivity(unchecked) private var perfMap: UnsafeMutablePointer<FILE>? = {
+    guard let flag = getenv("XJS_PERF_MAP"), String(cString: flag) == "1" else { return nil }
+    return fopen("/tmp/perf-\(getpid()).map", "a")
+  }()
   /// Every compiled function's code, for `--print-code` (only kept when asked for).
   @exclusivity(unchecked) var keepsCodeListing = false
   @exclusivity(unchecked) var codeListing: [(name: String, code: JITCode)] = []
@@ -142,6 +148,11 @@ final class JITRuntime {
       statistics.codeBytes += code.codeBytes
       statistics.bytecodeBytes += codeBlock.instructionCount * 4
       if keepsCodeListing { codeListing.append((codeBlock.displayName, code)) }
+      if let perfMap {
+        let start = String(UInt(bitPattern: code.code.start), radix: 16)
+        fputs("\(start) \(String(code.codeBytes, radix: 16)) js:\(codeBlock.displayName)\n", perfMap)
+        fflush(perfMap)
+      }
       return true
     } catch {
       data.pointee.jitState = .notCompilable
