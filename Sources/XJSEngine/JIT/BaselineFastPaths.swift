@@ -26,6 +26,7 @@ extension JITLayout {
   static let globalObject = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.globalObject)!)
   static let globalLexicals = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.globalLexicals)!)
   static let realm = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.realm)!)
+  static let returnValue = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.returnValue)!)
   static let registerStackTop = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.registerStackTop)!)
   static let registerStackLimit = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.registerStackLimit)!)
   static let registerCountInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.registerCount)!)
@@ -296,8 +297,18 @@ extension BaselineCompiler {
     // A non-cell equals only its own bits; two objects only themselves.
     masm.branch64(.belowOrEqual, a, immediate: 0xF, notEqual)
     masm.branch64(.belowOrEqual, b, immediate: 0xF, notEqual)
-    masm.branch8(.notEqual, MacroAddress(a, 0), immediate: CellKind.object.rawValue, unknown)
+    let notObjects = masm.makeLabel()
+    masm.branch8(.notEqual, MacroAddress(a, 0), immediate: CellKind.object.rawValue, notObjects)
     masm.branch8(.notEqual, MacroAddress(b, 0), immediate: CellKind.object.rawValue, unknown)
+    masm.jump(notEqual)
+    // Two different atoms (interned strings) have different contents.
+    masm.bind(notObjects)
+    masm.branch8(.notEqual, MacroAddress(a, 0), immediate: CellKind.string.rawValue, unknown)
+    masm.branch8(.notEqual, MacroAddress(b, 0), immediate: CellKind.string.rawValue, unknown)
+    masm.load16(.t2, MacroAddress(a, JITLayout.flagsInCell))
+    masm.branchTest32(.zero, .t2, immediate: Int32(StringFlags.atom), unknown)
+    masm.load16(.t2, MacroAddress(b, JITLayout.flagsInCell))
+    masm.branchTest32(.zero, .t2, immediate: Int32(StringFlags.atom), unknown)
     masm.jump(notEqual)
   }
 

@@ -99,7 +99,8 @@ extension BaselineCompiler {
     masm.bind(done)
   }
 
-  /// `object.name = src`: stores to existing own data properties of the first cache ways inline.
+  /// `object.name = src`: stores to existing own data properties, and adding a property whose
+  /// slot is inside the object (a shape transition), for the first cache ways inline.
   mutating func visitSetProperty(_ instruction: Instruction.SetProperty) {
     let slow = slowCase()
     let done = masm.makeLabel()
@@ -110,11 +111,30 @@ extension BaselineCompiler {
     masm.load64(.t5, slot(instruction.src))
     for way in 0..<inlineCacheWays {
       let nextWay = way + 1 < inlineCacheWays ? masm.makeLabel() : slow
+      let transition = masm.makeLabel()
       masm.branch64(.notEqual, cacheField(.t2, way: way, JITLayout.shapeInCacheEntry), .t1, nextWay)
       masm.branch8(
         .notEqual, cacheField(.t2, way: way, JITLayout.kindInCacheEntry),
-        immediate: PropertyCacheKind.ownData.rawValue, slow)
+        immediate: PropertyCacheKind.ownData.rawValue, transition)
       storeCachedSlot(.t5, object: .t0, entry: .t2, way: way, offset: .t3, scratch: .t4)
+      masm.jump(done)
+      // Adding the property: valid while no prototype changed since the cache was filled, for an
+      // extensible object no shape uses as a prototype, when the new slot needs no allocation.
+      masm.bind(transition)
+      masm.branch8(
+        .notEqual, cacheField(.t2, way: way, JITLayout.kindInCacheEntry),
+        immediate: PropertyCacheKind.addTransition.rawValue, slow)
+      masm.load32(.t3, cacheField(.t2, way: way, JITLayout.epochInCacheEntry))
+      masm.load32(.t4, MacroAddress(JITRegister.context, JITLayout.prototypeEpoch))
+      masm.branch32(.notEqual, .t3, .t4, slow)
+      masm.load16(.t3, MacroAddress(.t0, JITLayout.flagsInCell))
+      masm.branchTest32(.zero, .t3, immediate: Int32(ObjectFlags.extensible), slow)
+      masm.branchTest32(.nonZero, .t3, immediate: Int32(ObjectFlags.isPrototype), slow)
+      masm.load32(.t3, cacheField(.t2, way: way, JITLayout.offsetInCacheEntry))
+      masm.branchTest32(.signed, .t3, immediate: -1, slow)
+      masm.load64(.t4, cacheField(.t2, way: way, JITLayout.holderInCacheEntry))
+      masm.store64(.t4, MacroAddress(.t0, JITLayout.shapeInObject))
+      masm.store64(.t5, MacroAddress(.t0, index: .t3, scale: 1))
       masm.jump(done)
       if way + 1 < inlineCacheWays { masm.bind(nextWay) }
     }

@@ -186,11 +186,12 @@ extension BaselineCompiler {
   /// call's frame returning to a caller in the same realm) is done inline.
   mutating func visitReturn(_ instruction: Instruction.Return) {
     let slow = masm.makeLabel()
+    let notPlainCall = masm.makeLabel()
     // t0 = return info, t1 = the caller's frame, t2 = the caller's CodeBlockData.
     masm.load64(.t0, frameHeader(Frame.returnInfoOffset))
     masm.move(.t1, .t0)
     masm.shiftRightLogical64(.t1, immediate: 32)
-    masm.branchTest64(.nonZero, .t1, .t1, slow)
+    masm.branchTest64(.nonZero, .t1, .t1, notPlainCall)
     masm.load64(.t1, frameHeader(Frame.callerFrameOffset))
     masm.load64(.t2, MacroAddress(.t1, JITLayout.frameSlot(Frame.codeBlockOffset)))
     masm.load64(.t2, MacroAddress(.t2, JITLayout.codeDataInCell))
@@ -205,6 +206,13 @@ extension BaselineCompiler {
     masm.move(M.returnRegister, .t1)
     let returned = masm.makeLabel()
     masm.jump(returned)
+    // The entry frame of a call from native code (not a construct): the result goes to the
+    // hot state for `interpret`'s caller.
+    masm.bind(notPlainCall)
+    masm.branch64(.notEqual, .t1, immediate: Int32(Frame.Flags.entry >> 32), slow)
+    masm.load64(.t3, slot(instruction.src))
+    masm.store64(.t3, MacroAddress(JITRegister.context, JITLayout.returnValue))
+    masm.jump(entryFrameReturned)
     masm.bind(slow)
     callSlowPath()
     masm.branch64(.equal, M.returnRegister, JITRegister.frame, entryFrameReturned)
