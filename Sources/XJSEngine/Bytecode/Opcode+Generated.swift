@@ -259,7 +259,7 @@ enum Opcode: UInt32, CaseIterable {
   case callWithSpread
   /// eval(...arguments array): a direct eval if callee is %eval%
   case callEvalWithSpread
-  /// dst = new callee(arguments at base…)
+  /// dst = new callee(arguments at base…) (the cache: the callee's `prototype`)
   case construct
   /// dst = new callee(...arguments array)
   case constructWithSpread
@@ -320,12 +320,12 @@ extension Opcode {
       .jumpIfLessThanInt, .jumpIfNotLessThanInt, .jumpIfStrictEqual, .jumpIfNotStrictEqual, .getEnvironment,
       .setEnvironment, .getGlobal, .setGlobal, .hasGlobal, .getNameFromBase, .setNameOnBase, .callName, .getElement,
       .setElement, .deleteProperty, .deleteElement, .defineNamedProperty, .defineDataProperty, .setFunctionName,
-      .getPrivate, .setPrivate, .hasPrivate, .newArray, .newRegExp, .call, .construct, .constructWithSpread, .callEval,
+      .getPrivate, .setPrivate, .hasPrivate, .newArray, .newRegExp, .call, .constructWithSpread, .callEval,
       .iteratorNext, .forInNext:
       4
     case .getEnvironmentChecked, .setEnvironmentChecked, .getProperty, .setProperty, .getSuperProperty,
       .setSuperProperty, .defineMethod, .defineGetter, .defineSetter, .copyDataProperties, .definePrivate,
-      .definePrivateAccessor, .getTemplateObject, .createClass, .callWithSpread, .callEvalWithSpread,
+      .definePrivateAccessor, .getTemplateObject, .createClass, .callWithSpread, .callEvalWithSpread, .construct,
       .superCallWithSpread:
       5
     case .superCall: 6
@@ -838,8 +838,11 @@ extension Opcode {
       ], flags: [.mayThrow], summary: "eval(...arguments array): a direct eval if callee is %eval%"),
     OpcodeInfo(
       name: "Construct",
-      operands: [OperandInfo("dst", .write), OperandInfo("base", .frame), OperandInfo("argumentCount", .count)],
-      flags: [.entersFrames, .safePoint, .mayThrow], summary: "dst = new callee(arguments at base…)"),
+      operands: [
+        OperandInfo("dst", .write), OperandInfo("base", .frame), OperandInfo("argumentCount", .count),
+        OperandInfo("cache", .cache),
+      ], flags: [.entersFrames, .safePoint, .mayThrow],
+      summary: "dst = new callee(arguments at base…) (the cache: the callee's `prototype`)"),
     OpcodeInfo(
       name: "ConstructWithSpread",
       operands: [OperandInfo("dst", .write), OperandInfo("callee", .read), OperandInfo("arguments", .read)],
@@ -2507,10 +2510,10 @@ enum Instruction {
     @inline(__always) var arguments: Int { Int(Int32(bitPattern: pc[4])) }
   }
 
-  /// `Construct dst:w base:frame argumentCount:count`: dst = new callee(arguments at base…)
+  /// `Construct dst:w base:frame argumentCount:count cache:ic`: dst = new callee(arguments at base…) (the cache: the callee's `prototype`)
   struct Construct {
     static let opcode = Opcode.construct
-    static let size = 4
+    static let size = 5
     let pc: UnsafePointer<UInt32>
     @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
     /// Word 1: register written.
@@ -2519,6 +2522,8 @@ enum Instruction {
     @inline(__always) var base: Int { Int(Int32(bitPattern: pc[2])) }
     /// Word 3: unsigned count.
     @inline(__always) var argumentCount: Int { Int(pc[3]) }
+    /// Word 4: inline-cache site.
+    @inline(__always) var cache: Int { Int(pc[4]) }
   }
 
   /// `ConstructWithSpread dst:w callee:r arguments:r`: dst = new callee(...arguments array)

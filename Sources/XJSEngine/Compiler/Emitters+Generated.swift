@@ -622,9 +622,9 @@ extension FunctionCompiler {
     appendInstruction(.callEvalWithSpread, [dst, callee, this, arguments])
   }
 
-  /// `Construct dst:w base:frame argumentCount:count`: dst = new callee(arguments at base…)
-  func emitConstruct(dst: Int32, base: Int32, argumentCount: Int32) {
-    appendInstruction(.construct, [dst, base, argumentCount])
+  /// `Construct dst:w base:frame argumentCount:count cache:ic`: dst = new callee(arguments at base…) (the cache: the callee's `prototype`)
+  func emitConstruct(dst: Int32, base: Int32, argumentCount: Int32, cache: Int32) {
+    appendInstruction(.construct, [dst, base, argumentCount, cache])
   }
 
   /// `ConstructWithSpread dst:w callee:r arguments:r`: dst = new callee(...arguments array)
@@ -812,7 +812,7 @@ extension FunctionCompiler {
 
   /// One of the instructions shaped `dst:w base:frame argumentCount:count`.
   func emit(_ opcode: Opcode, dst: Int32, base: Int32, argumentCount: Int32) {
-    assert([.call, .construct, .callEval].contains(opcode), "\(opcode) has another shape")
+    assert([.call, .callEval].contains(opcode), "\(opcode) has another shape")
     appendInstruction(opcode, [dst, base, argumentCount])
   }
 

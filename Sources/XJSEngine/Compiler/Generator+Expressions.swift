@@ -861,7 +861,7 @@ extension FunctionCompiler {
     let base = reserveCallFrame(argumentCount: arguments.count)
     try compile(callee, into: base + Int32(Frame.calleeOffset))
     try compileArgumentsInto(arguments, base: base)
-    emitConstruct(dst: target, base: base, argumentCount: Int32(arguments.count))
+    emitConstruct(dst: target, base: base, argumentCount: Int32(arguments.count), cache: newCacheSite())
     return target
   }
 

@@ -79,15 +79,12 @@ extension Runtime {
       try checkSafePoint()
       let function = callee.asObject
       // [[Construct]] step 5: OrdinaryCreateFromConstructor (a derived constructor's `this`
-      // stays uninitialized until super() returns). Reading `prototype` may run a getter.
+      // stays uninitialized until super() returns).
       let this: Value
       if function.hasFlag(ObjectFlags.derivedConstructor) {
         this = .empty
       } else {
-        let saved = nativeCallSite
-        nativeCallSite = (fp, offset)
-        defer { nativeCallSite = saved }
-        this = try ordinaryCreateFromConstructor(callee, fallback: .objectPrototype).value
+        this = try constructedThis(function, cache: cacheSite(fp, instruction.cache), fp, offset).value
       }
       base[Frame.thisOffset] = this
       try enterFunction(
@@ -100,6 +97,26 @@ extension Runtime {
       callee, arguments: UnsafeBufferPointer(start: base, count: instruction.argumentCount), newTarget: callee,
       frame: fp, pcOffset: offset)
     return fp
+  }
+
+  /// OrdinaryCreateFromConstructor(F, "%Object.prototype%") for a bytecode function: its
+  /// `prototype` (an own data property, read through the site's inline cache), else the
+  /// function realm's %Object.prototype%.
+  @inline(__always) private func constructedThis(
+    _ function: ObjectRef, cache: UnsafeMutablePointer<PropertyCacheEntry>, _ fp: Registers, _ offset: Int
+  ) throws(JSException) -> ObjectRef {
+    var prototype: Value
+    if let cached = cachedLoad(function, cache) {
+      prototype = cached
+    } else {
+      let saved = nativeCallSite
+      nativeCallSite = (fp, offset)
+      defer { nativeCallSite = saved }
+      prototype = try getPropertySlow(function.value, Value(cell: names.prototype.cell), cache: cache)
+    }
+    if !prototype.isObject { prototype = try functionRealm(function)[.objectPrototype] }
+    if prototype == realm[.objectPrototype] { return newPlainObject() }
+    return newObject(.ordinary, prototype: prototype)
   }
 
   // MARK: Return

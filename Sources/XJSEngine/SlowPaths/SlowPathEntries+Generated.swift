@@ -1325,7 +1325,7 @@ func slowPathCallEvalWithSpread(
   }
 }
 
-/// `Construct dst:w base:frame argumentCount:count`: the frame to continue in, or nil when it threw.
+/// `Construct dst:w base:frame argumentCount:count cache:ic`: the frame to continue in, or nil when it threw.
 func slowPathConstruct(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeMutableRawPointer? {
