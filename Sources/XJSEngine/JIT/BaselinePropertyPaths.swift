@@ -60,14 +60,35 @@ extension BaselineCompiler {
 
   // MARK: Named properties
 
-  /// `dst = object.name`: own and prototype data properties of the first cache ways inline.
+  /// `dst = object.name`. Inline: an own data property in the object's cell found by the site's
+  /// first way. Out of line: the first ways with every kind machine code handles (own data in or
+  /// out of the cell, prototype data, array length), then the slow path.
   mutating func visitGetProperty(_ instruction: Instruction.GetProperty) {
     let slow = slowCase()
-    let done = masm.makeLabel()
+    let next = nextInstruction
+    let dst = instruction.dst
+    let probe = outOfLine { compiler in
+      compiler.emitLoadProbe(dst: dst, slow: slow)
+      compiler.masm.jump(next)
+    }
     masm.load64(.t0, slot(instruction.object))
     branchIfNotObject(.t0, slow)
     masm.load64(.t1, MacroAddress(.t0, JITLayout.shapeInObject))
     loadCacheSite(instruction.cache, into: .t2)
+    masm.branch64(.notEqual, cacheField(.t2, way: 0, JITLayout.shapeInCacheEntry), .t1, probe)
+    masm.branch8(
+      .notEqual, cacheField(.t2, way: 0, JITLayout.kindInCacheEntry), immediate: PropertyCacheKind.ownData.rawValue,
+      probe)
+    masm.load32(.t4, cacheField(.t2, way: 0, JITLayout.offsetInCacheEntry))
+    masm.branchTest32(.signed, .t4, immediate: -1, probe)
+    masm.load64(.t3, MacroAddress(.t0, index: .t4, scale: 1))
+    masm.store64(.t3, slot(dst))
+  }
+
+  /// The first cache ways for t0 = the object, t1 = its shape, t2 = the site; the value to `dst`,
+  /// or to `slow`.
+  mutating func emitLoadProbe(dst: Int, slow: CodeLabel) {
+    let done = masm.makeLabel()
     for way in 0..<inlineCacheWays {
       let nextWay = way + 1 < inlineCacheWays ? masm.makeLabel() : slow
       let own = masm.makeLabel()
@@ -79,7 +100,7 @@ extension BaselineCompiler {
       masm.branch32(.notEqual, .t3, immediate: Int32(PropertyCacheKind.arrayLength.rawValue), notLength)
       // An array's length is its first internal slot.
       masm.load64(.t3, MacroAddress(.t0, JITLayout.internalSlotsInObject))
-      masm.store64(.t3, slot(instruction.dst))
+      masm.store64(.t3, slot(dst))
       masm.jump(done)
       masm.bind(notLength)
       masm.branch32(.notEqual, .t3, immediate: Int32(PropertyCacheKind.prototypeData.rawValue), slow)
@@ -92,23 +113,40 @@ extension BaselineCompiler {
       masm.bind(own)
       masm.bind(load)
       loadCachedSlot(.t3, object: .t0, entry: .t2, way: way, offset: .t4)
-      masm.store64(.t3, slot(instruction.dst))
+      masm.store64(.t3, slot(dst))
       masm.jump(done)
       if way + 1 < inlineCacheWays { masm.bind(nextWay) }
     }
     masm.bind(done)
   }
 
-  /// `object.name = src`: stores to existing own data properties, and adding a property whose
-  /// slot is inside the object (a shape transition), for the first cache ways inline.
+  /// `object.name = src`. Inline: an existing own data property in the object's cell found by
+  /// the site's first way. Out of line: the first ways with stores to own data in or out of the
+  /// cell and additions of a property into the cell (a cached shape transition).
   mutating func visitSetProperty(_ instruction: Instruction.SetProperty) {
     let slow = slowCase()
-    let done = masm.makeLabel()
+    let next = nextInstruction
+    let probe = outOfLine { compiler in
+      compiler.emitStoreProbe(slow: slow)
+      compiler.masm.jump(next)
+    }
     masm.load64(.t0, slot(instruction.object))
     branchIfNotObject(.t0, slow)
     masm.load64(.t1, MacroAddress(.t0, JITLayout.shapeInObject))
     loadCacheSite(instruction.cache, into: .t2)
     masm.load64(.t5, slot(instruction.src))
+    masm.branch64(.notEqual, cacheField(.t2, way: 0, JITLayout.shapeInCacheEntry), .t1, probe)
+    masm.branch8(
+      .notEqual, cacheField(.t2, way: 0, JITLayout.kindInCacheEntry), immediate: PropertyCacheKind.ownData.rawValue,
+      probe)
+    masm.load32(.t4, cacheField(.t2, way: 0, JITLayout.offsetInCacheEntry))
+    masm.branchTest32(.signed, .t4, immediate: -1, probe)
+    masm.store64(.t5, MacroAddress(.t0, index: .t4, scale: 1))
+  }
+
+  /// The first cache ways for t0 = the object, t1 = its shape, t2 = the site, t5 = the value.
+  mutating func emitStoreProbe(slow: CodeLabel) {
+    let done = masm.makeLabel()
     for way in 0..<inlineCacheWays {
       let nextWay = way + 1 < inlineCacheWays ? masm.makeLabel() : slow
       let transition = masm.makeLabel()
