@@ -6,8 +6,8 @@ import XJSAssembler
 // The fast paths handle own and prototype data properties in the first ways of a site; the slow
 // path handles the rest and fills the caches.
 
-/// How many of a site's ways machine code probes inline (the slow path probes all of them).
-private let inlineCacheWays = 2
+/// How many of a site's ways machine code probes out of line (all of them; the slow path fills them).
+private let inlineCacheWays = propertyCacheWays
 
 extension BaselineCompiler {
   /// t2 = the first entry of inline-cache site `site`.
