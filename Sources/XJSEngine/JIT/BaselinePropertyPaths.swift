@@ -304,4 +304,32 @@ extension BaselineCompiler {
     masm.load64(.t3, slot(instruction.src))
     masm.store64(.t3, MacroAddress(.t2, index: .t1, scale: 8, offset: JITLayout.valuesInElements))
   }
+
+  // MARK: Iteration
+
+  /// for-of over an array nobody can observe iterating (the pair is the array and an int32
+  /// index, IterationSlowPaths.swift): the next dense element inline; the end, holes and any
+  /// other iterator through the slow path.
+  mutating func visitIteratorNext(_ instruction: Instruction.IteratorNext) {
+    let slow = slowCase()
+    let iterator = instruction.iterator
+    masm.load64(.t0, slot(iterator + 1))
+    branchIfNotInt32(.t0, slow)
+    masm.zeroExtend32To64(.t0, .t0)
+    masm.load64(.t1, slot(iterator))
+    // Inside the length (an int32 below 2^31) and the dense elements.
+    masm.load64(.t2, MacroAddress(.t1, JITLayout.internalSlotsInObject))
+    branchIfNotInt32(.t2, slow)
+    masm.branch32(.aboveOrEqual, .t0, .t2, slow)
+    masm.load64(.t2, MacroAddress(.t1, JITLayout.elementsInObject))
+    masm.branchTest64(.zero, .t2, .t2, slow)
+    masm.load32(.t3, MacroAddress(.t2, JITLayout.countInElements))
+    masm.branch64(.aboveOrEqual, .t0, .t3, slow)
+    masm.load64(.t3, MacroAddress(.t2, index: .t0, scale: 8, offset: JITLayout.valuesInElements))
+    masm.branchTest64(.zero, .t3, .t3, slow)
+    masm.store64(.t3, slot(instruction.dst))
+    masm.add32(.t0, immediate: 1)
+    boxInt32(.t0)
+    masm.store64(.t0, slot(iterator + 1))
+  }
 }

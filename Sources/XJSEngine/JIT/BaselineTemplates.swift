@@ -328,7 +328,6 @@ extension BaselineCompiler {
   // MARK: Iteration
 
   mutating func visitGetIterator(_ instruction: Instruction.GetIterator) { emitSlowPathInstruction() }
-  mutating func visitIteratorNext(_ instruction: Instruction.IteratorNext) { emitSlowPathInstruction() }
   mutating func visitIteratorClose(_ instruction: Instruction.IteratorClose) { emitSlowPathInstruction() }
   mutating func visitForInEnumerate(_ instruction: Instruction.ForInEnumerate) { emitSlowPathInstruction() }
   mutating func visitForInNext(_ instruction: Instruction.ForInNext) { emitSlowPathInstruction() }
