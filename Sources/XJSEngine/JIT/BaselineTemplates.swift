@@ -83,7 +83,9 @@ extension BaselineCompiler {
   mutating func visitCall(_ instruction: Instruction.Call) {
     let slow = masm.makeLabel()
     let returnPoint = masm.makeLabel()
-    emitDirectCall(instruction, returnPoint: returnPoint, slow: slow)
+    emitDirectEntry(
+      base: instruction.base, argumentCount: instruction.argumentCount, dst: instruction.dst,
+      construct: false, returnPoint: returnPoint, slow: slow)
     masm.bind(slow)
     emitFrameEnteringCall(returnPoint: returnPoint)
   }
@@ -91,7 +93,13 @@ extension BaselineCompiler {
     emitFrameEnteringCall(returnPoint: masm.makeLabel())
   }
   mutating func visitConstruct(_ instruction: Instruction.Construct) {
-    emitFrameEnteringCall(returnPoint: masm.makeLabel())
+    let slow = masm.makeLabel()
+    let returnPoint = masm.makeLabel()
+    emitDirectEntry(
+      base: instruction.base, argumentCount: instruction.argumentCount, dst: instruction.dst,
+      construct: true, returnPoint: returnPoint, slow: slow)
+    masm.bind(slow)
+    emitFrameEnteringCall(returnPoint: returnPoint)
   }
 
   /// Call, CallEval, Construct through the slow path: it sets up a bytecode callee's frame (or
@@ -115,46 +123,45 @@ extension BaselineCompiler {
     masm.bind(completed)
   }
 
-  /// A call of a compiled bytecode function without leaving machine code: what the call's slow
-  /// path and `enterFunction` do, inline, for the common case (same realm, no arguments object
-  /// or rest parameter, no `this` coercion, room on the stack, no safe-point request). Anything
-  /// else goes to `slow`.
-  mutating func emitDirectCall(_ instruction: Instruction.Call, returnPoint: CodeLabel, slow: CodeLabel) {
-    let base = instruction.base
-    let argumentCount = instruction.argumentCount
-    // t0 = the callee, t1 = its code block cell, t2 = its CodeBlockData, t3 = its machine code.
-    masm.load64(.t0, slot(base + Frame.calleeOffset))
-    branchIfNotObject(.t0, slow)
-    branchIfNotObjectClass(.t0, .function, slow)
-    masm.load16(.t1, MacroAddress(.t0, JITLayout.flagsInCell))
-    masm.branchTest32(.nonZero, .t1, immediate: Int32(ObjectFlags.classConstructor), slow)
-    masm.load64(.t1, MacroAddress(.t0, JITLayout.internalSlotsInObject + Int32(FunctionSlot.code * 8)))
-    masm.load64(.t2, MacroAddress(.t1, JITLayout.codeDataInCell))
-    masm.load64(.t3, MacroAddress(.t2, JITLayout.jitEntryInData))
-    masm.branchTest64(.zero, .t3, .t3, slow)
-    // Both registers are -1 when there is neither an arguments object nor a rest parameter.
-    masm.load32(.t4, MacroAddress(.t2, JITLayout.argumentsRegisterInData))
-    masm.load32(.t5, MacroAddress(.t2, JITLayout.restRegisterInData))
-    masm.and32(.t4, .t5)
-    masm.branchTest32(.notSigned, .t4, immediate: -1, slow)
-    masm.branch8(.notEqual, MacroAddress(.t2, JITLayout.needsThisCoercionInData), immediate: 0, slow)
-    masm.load64(.t4, MacroAddress(.t2, JITLayout.realmInData))
-    masm.branch64(.notEqual, MacroAddress(JITRegister.context, JITLayout.realm), .t4, slow)
-    masm.load64(.t4, MacroAddress(JITRegister.context, JITLayout.safePointWord))
-    masm.branchTest64(.nonZero, .t4, .t4, slow)
-    // t4 = the callee's register count, t5 = its frame; the stack limit as enterFunction checks it.
-    masm.load32(.t4, MacroAddress(.t2, JITLayout.registerCountInData))
-    masm.loadAddress(.t5, slot(base))
-    masm.loadAddress(.t6, MacroAddress(.t5, index: .t4, scale: 8, offset: Int32(2 * Frame.headerSize * 8)))
-    masm.branch64(.belowOrEqual, MacroAddress(JITRegister.context, JITLayout.registerStackLimit), .t6, slow)
-    // The callee's frame header.
+  /// A call (or `new`) of a compiled bytecode function without leaving machine code: what the
+  /// slow path and `enterFunction` do, inline, for the common case (same realm, no arguments
+  /// object or rest parameter, no `this` coercion, room on the stack, no safe-point request). A
+  /// constructor's `this` comes from the createThis entry (a derived one's starts empty).
+  /// Anything else goes to `slow` before anything is written.
+  mutating func emitDirectEntry(
+    base: Int, argumentCount: Int, dst: Int, construct: Bool, returnPoint: CodeLabel, slow: CodeLabel
+  ) {
+    let size = Opcode.decode(pc[0]).size
+    emitDirectEntryChecks(base: base, construct: construct, slow: slow)
+    if construct {
+      let derived = masm.makeLabel()
+      let thisKnown = masm.makeLabel()
+      masm.load16(.t1, MacroAddress(.t0, JITLayout.flagsInCell))
+      masm.branchTest32(.nonZero, .t1, immediate: Int32(ObjectFlags.derivedConstructor), derived)
+      callTableEntry(SlowPathTable.createThisEntry)
+      masm.branchTest64(.zero, M.returnRegister, M.returnRegister, exceptionExit)
+      masm.store64(M.returnRegister, slot(base + Frame.thisOffset))
+      masm.jump(thisKnown)
+      masm.bind(derived)
+      storeConstant(.empty, base + Frame.thisOffset)
+      masm.bind(thisKnown)
+      loadCallee(base: base)
+    }
+    // t0 = the callee, t1 = its code block cell, t2 = its CodeBlockData, t3 = its machine code,
+    // t4 = its register count, t5 = its frame.
     func header(_ offset: Int) -> MacroAddress { MacroAddress(.t5, JITLayout.frameSlot(offset)) }
     masm.store64(immediate: Int64(argumentCount), header(Frame.argumentCountOffset))
-    masm.store64(immediate: Int64(Value.undefined.bits), header(Frame.newTargetOffset))
+    if construct {
+      masm.store64(.t0, header(Frame.newTargetOffset))
+    } else {
+      masm.store64(immediate: Int64(Value.undefined.bits), header(Frame.newTargetOffset))
+    }
     masm.store64(JITRegister.frame, header(Frame.callerFrameOffset))
-    masm.store64(immediate: Int64(pcOffset + Instruction.Call.size), header(Frame.returnPCOffset))
+    masm.store64(immediate: Int64(pcOffset + size), header(Frame.returnPCOffset))
     masm.store64(.t1, header(Frame.codeBlockOffset))
-    masm.store64(immediate: Int64(UInt32(bitPattern: Int32(instruction.dst))), header(Frame.returnInfoOffset))
+    let flags = construct ? Frame.Flags.construct : 0
+    masm.move(.t6, immediate: Int64(bitPattern: UInt64(UInt32(bitPattern: Int32(dst))) | flags))
+    masm.store64(.t6, header(Frame.returnInfoOffset))
     masm.load64(.t6, MacroAddress(.t0, JITLayout.internalSlotsInObject + Int32(FunctionSlot.environment * 8)))
     masm.store64(.t6, header(Frame.environmentOffset))
     masm.loadLabelAddress(.t6, returnPoint)
@@ -180,24 +187,70 @@ extension BaselineCompiler {
     masm.jump(.t3)
   }
 
+  /// Whether a direct entry may go ahead (else to `slow`), leaving what `loadCallee` loads.
+  mutating func emitDirectEntryChecks(base: Int, construct: Bool, slow: CodeLabel) {
+    masm.load64(.t0, slot(base + Frame.calleeOffset))
+    branchIfNotObject(.t0, slow)
+    branchIfNotObjectClass(.t0, .function, slow)
+    masm.load16(.t1, MacroAddress(.t0, JITLayout.flagsInCell))
+    if construct {
+      masm.branchTest32(.zero, .t1, immediate: Int32(ObjectFlags.constructor), slow)
+    } else {
+      masm.branchTest32(.nonZero, .t1, immediate: Int32(ObjectFlags.classConstructor), slow)
+    }
+    loadCallee(base: base)
+    masm.branchTest64(.zero, .t3, .t3, slow)
+    // Both registers are -1 when there is neither an arguments object nor a rest parameter.
+    masm.load32(.t6, MacroAddress(.t2, JITLayout.argumentsRegisterInData))
+    masm.load32(.t7, MacroAddress(.t2, JITLayout.restRegisterInData))
+    masm.and32(.t6, .t7)
+    masm.branchTest32(.notSigned, .t6, immediate: -1, slow)
+    // A constructor's `this` is an object (or uninitialized): nothing to coerce.
+    if !construct {
+      masm.branch8(.notEqual, MacroAddress(.t2, JITLayout.needsThisCoercionInData), immediate: 0, slow)
+    }
+    masm.load64(.t6, MacroAddress(.t2, JITLayout.realmInData))
+    masm.branch64(.notEqual, MacroAddress(JITRegister.context, JITLayout.realm), .t6, slow)
+    masm.load64(.t6, MacroAddress(JITRegister.context, JITLayout.safePointWord))
+    masm.branchTest64(.nonZero, .t6, .t6, slow)
+    // The stack limit as enterFunction checks it.
+    masm.loadAddress(.t6, MacroAddress(.t5, index: .t4, scale: 8, offset: Int32(2 * Frame.headerSize * 8)))
+    masm.branch64(.belowOrEqual, MacroAddress(JITRegister.context, JITLayout.registerStackLimit), .t6, slow)
+  }
+
+  /// t0 = the callee of the frame at `base`, t1 = its code block cell, t2 = its CodeBlockData,
+  /// t3 = its machine code (or 0), t4 = its register count, t5 = the callee's frame.
+  mutating func loadCallee(base: Int) {
+    masm.load64(.t0, slot(base + Frame.calleeOffset))
+    masm.load64(.t1, MacroAddress(.t0, JITLayout.internalSlotsInObject + Int32(FunctionSlot.code * 8)))
+    masm.load64(.t2, MacroAddress(.t1, JITLayout.codeDataInCell))
+    masm.load64(.t3, MacroAddress(.t2, JITLayout.jitEntryInData))
+    masm.load32(.t4, MacroAddress(.t2, JITLayout.registerCountInData))
+    masm.loadAddress(.t5, slot(base))
+  }
+
   /// Return: the slow path writes the result into the caller's register and returns the caller's
   /// frame (the returning frame itself for an entry frame). A compiled caller continues at the
-  /// return point it stored; an interpreted one gets control back. The common case (a plain
-  /// call's frame returning to a caller in the same realm) is done inline.
+  /// return point it stored; an interpreted one gets control back. Inline: a call's or (unless
+  /// this is a derived constructor) a `new`'s frame returning to a caller in the same realm, and
+  /// an entry frame's plain return.
   mutating func visitReturn(_ instruction: Instruction.Return) {
     let slow = masm.makeLabel()
     let notPlainCall = masm.makeLabel()
-    // t0 = return info, t1 = the caller's frame, t2 = the caller's CodeBlockData.
+    let toCaller = masm.makeLabel()
+    // t0 = return info (the caller's register in the low half, flags in the high), t3 = result.
     masm.load64(.t0, frameHeader(Frame.returnInfoOffset))
+    masm.load64(.t3, slot(instruction.src))
     masm.move(.t1, .t0)
     masm.shiftRightLogical64(.t1, immediate: 32)
     masm.branchTest64(.nonZero, .t1, .t1, notPlainCall)
+    masm.bind(toCaller)
+    // t1 = the caller's frame, t2 = its CodeBlockData.
     masm.load64(.t1, frameHeader(Frame.callerFrameOffset))
     masm.load64(.t2, MacroAddress(.t1, JITLayout.frameSlot(Frame.codeBlockOffset)))
     masm.load64(.t2, MacroAddress(.t2, JITLayout.codeDataInCell))
-    masm.load64(.t3, MacroAddress(.t2, JITLayout.realmInData))
-    masm.branch64(.notEqual, MacroAddress(JITRegister.context, JITLayout.realm), .t3, slow)
-    masm.load64(.t3, slot(instruction.src))
+    masm.load64(.t4, MacroAddress(.t2, JITLayout.realmInData))
+    masm.branch64(.notEqual, MacroAddress(JITRegister.context, JITLayout.realm), .t4, slow)
     masm.signExtend32To64(.t0, .t0)
     masm.store64(.t3, MacroAddress(.t1, index: .t0, scale: 8))
     masm.load32(.t4, MacroAddress(.t2, JITLayout.registerCountInData))
@@ -206,11 +259,22 @@ extension BaselineCompiler {
     masm.move(M.returnRegister, .t1)
     let returned = masm.makeLabel()
     masm.jump(returned)
-    // The entry frame of a call from native code (not a construct): the result goes to the
-    // hot state for `interpret`'s caller.
     masm.bind(notPlainCall)
+    if !codeBlock.isDerivedConstructor {
+      // A constructor's frame: a result that is not an object becomes `this` ([[Construct]] 10-12).
+      let notConstruct = masm.makeLabel()
+      let replace = masm.makeLabel()
+      masm.branch64(.notEqual, .t1, immediate: Int32(Frame.Flags.construct >> 32), notConstruct)
+      branchIfNotObject(.t3, replace)
+      masm.jump(toCaller)
+      masm.bind(replace)
+      masm.load64(.t3, frameHeader(Frame.thisOffset))
+      masm.jump(toCaller)
+      masm.bind(notConstruct)
+    }
+    // The entry frame of a call from native code: the result goes to the hot state for
+    // `interpret`'s caller.
     masm.branch64(.notEqual, .t1, immediate: Int32(Frame.Flags.entry >> 32), slow)
-    masm.load64(.t3, slot(instruction.src))
     masm.store64(.t3, MacroAddress(JITRegister.context, JITLayout.returnValue))
     masm.jump(entryFrameReturned)
     masm.bind(slow)
@@ -244,8 +308,6 @@ extension BaselineCompiler {
   mutating func visitNotEqual(_ instruction: Instruction.NotEqual) { emitSlowPathInstruction() }
   mutating func visitInstanceOf(_ instruction: Instruction.InstanceOf) { emitSlowPathInstruction() }
   mutating func visitHasProperty(_ instruction: Instruction.HasProperty) { emitSlowPathInstruction() }
-  // MARK: Jumps (a backward jump is a safe point)
-
   // MARK: Bindings
 
   mutating func visitCheckThisUninitialized(_ instruction: Instruction.CheckThisUninitialized) {

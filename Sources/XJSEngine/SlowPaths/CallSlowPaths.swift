@@ -102,7 +102,7 @@ extension Runtime {
   /// OrdinaryCreateFromConstructor(F, "%Object.prototype%") for a bytecode function: its
   /// `prototype` (an own data property, read through the site's inline cache), else the
   /// function realm's %Object.prototype%.
-  @inline(__always) private func constructedThis(
+  @inline(__always) func constructedThis(
     _ function: ObjectRef, cache: UnsafeMutablePointer<PropertyCacheEntry>, _ fp: Registers, _ offset: Int
   ) throws(JSException) -> ObjectRef {
     var prototype: Value

@@ -104,7 +104,9 @@ enum SlowPathTable {
   static let offset = (MemoryLayout<RuntimeHotState>.stride + 15) / 16 * 16
   /// The safe-point check of backward jumps (`(context, fp, pc) -> pc | nil`).
   static let safePointEntry = Opcode.allCases.count
-  static let count = Opcode.allCases.count + 1
+  /// The `this` a Construct creates for its callee (`(context, fp, pc) -> object | nil`).
+  static let createThisEntry = Opcode.allCases.count + 1
+  static let count = Opcode.allCases.count + 2
 
   /// The hot state with its table, allocated and filled.
   static func allocateHotState(_ state: RuntimeHotState) -> UnsafeMutablePointer<RuntimeHotState> {
@@ -114,6 +116,7 @@ enum SlowPathTable {
     let table = (raw + offset).bindMemory(to: UnsafeRawPointer?.self, capacity: count)
     for (index, entry) in slowPathEntries.enumerated() { table[index] = entry }
     table[safePointEntry] = unsafeBitCast(slowPathSafePoint as SlowPathFunction, to: UnsafeRawPointer.self)
+    table[createThisEntry] = unsafeBitCast(slowPathCreateThis as FrameSlowPathFunction, to: UnsafeRawPointer.self)
     return hot
   }
 }
@@ -128,6 +131,26 @@ func slowPathSafePoint(
     do throws(JSException) {
       try runtime.checkSafePoint()
       return UnsafeRawPointer(pc)
+    } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
+/// The `this` of the Construct at `pc` whose callee (a bytecode constructor that is not derived)
+/// is in its frame header: OrdinaryCreateFromConstructor through the site's cache. Returns the
+/// object (its cell address is its Value) or nil when it threw.
+func slowPathCreateThis(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeMutableRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) {
+      let construct = Instruction.Construct(pc)
+      let callee = fp[construct.base + Frame.calleeOffset].asObject
+      let this = try runtime.constructedThis(
+        callee, cache: runtime.cacheSite(fp, construct.cache), fp, runtime.pcOffset(fp, pc))
+      return this.cell
     } catch {
       return runtime.park(error, fp: fp, at: pc)
     }
