@@ -283,6 +283,15 @@ extension BaselineCompiler {
     masm.branch64(.aboveOrEqual, .t1, .t3, slow)
   }
 
+  /// An int32 index is its own property key.
+  mutating func visitToPropertyKey(_ instruction: Instruction.ToPropertyKey) {
+    let slow = slowCase()
+    masm.load64(.t0, slot(instruction.src))
+    branchIfNotInt32(.t0, slow)
+    masm.branchTest32(.signed, .t0, immediate: -1, slow)
+    masm.store64(.t0, slot(instruction.dst))
+  }
+
   mutating func visitGetElement(_ instruction: Instruction.GetElement) {
     let slow = slowCase()
     loadDenseElementAccess(object: instruction.object, key: instruction.key, slow: slow)

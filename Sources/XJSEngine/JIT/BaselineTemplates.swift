@@ -348,7 +348,6 @@ extension BaselineCompiler {
   mutating func visitDefineSetter(_ instruction: Instruction.DefineSetter) { emitSlowPathInstruction() }
   mutating func visitCopyDataProperties(_ instruction: Instruction.CopyDataProperties) { emitSlowPathInstruction() }
   mutating func visitSetPrototypeLiteral(_ instruction: Instruction.SetPrototypeLiteral) { emitSlowPathInstruction() }
-  mutating func visitToPropertyKey(_ instruction: Instruction.ToPropertyKey) { emitSlowPathInstruction() }
   mutating func visitSetFunctionName(_ instruction: Instruction.SetFunctionName) { emitSlowPathInstruction() }
   mutating func visitLoadHomeObject(_ instruction: Instruction.LoadHomeObject) { emitSlowPathInstruction() }
   mutating func visitMapArguments(_ instruction: Instruction.MapArguments) { emitSlowPathInstruction() }

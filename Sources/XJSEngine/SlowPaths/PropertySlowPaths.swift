@@ -140,7 +140,8 @@ extension Runtime {
   func executeToPropertyKey(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> BytecodePC {
     let instruction = Instruction.ToPropertyKey(pc)
     let key = try toPropertyKey(fp[instruction.src])
-    fp[instruction.dst] = key.isIndex ? Value(Double(key.index)) : Value(cell: key.cell)
+    // An index as an int32 when it is one, so element accesses with it take their fast paths.
+    fp[instruction.dst] = key.isIndex ? Value(Int(key.index)) : Value(cell: key.cell)
     return pc + Instruction.ToPropertyKey.size
   }
 
