@@ -268,19 +268,45 @@ extension BaselineCompiler {
   // MARK: Elements
 
   /// t0 = the array, t1 = the index (int32 ≥ 0, zero-extended), t2 = its elements, when
-  /// `object[key]` is inside an array's dense elements; otherwise to `slow`.
-  mutating func loadDenseElementAccess(object: Int, key: Int, slow: CodeLabel) {
+  /// `object[key]` is inside an array's dense elements; a typed array goes to `typed` (with t0 and
+  /// t1 loaded) and anything else to `slow`.
+  mutating func loadDenseElementAccess(object: Int, key: Int, typed: CodeLabel, slow: CodeLabel) {
     masm.load64(.t0, slot(object))
     masm.load64(.t1, slot(key))
     branchIfNotObject(.t0, slow)
-    branchIfNotObjectClass(.t0, .array, slow)
     branchIfNotInt32(.t1, slow)
     masm.zeroExtend32To64(.t1, .t1)
+    masm.branch8(
+      .equal, MacroAddress(.t0, JITLayout.objectClassInCell), immediate: ObjectClass.typedArray.rawValue, typed)
+    branchIfNotObjectClass(.t0, .array, slow)
     masm.load64(.t2, MacroAddress(.t0, JITLayout.elementsInObject))
     masm.branchTest64(.zero, .t2, .t2, slow)
     // Unsigned: a negative index is above every count.
     masm.load32(.t3, MacroAddress(.t2, JITLayout.countInElements))
     masm.branch64(.aboveOrEqual, .t1, .t3, slow)
+  }
+
+  func typedArraySlot(_ index: Int) -> MacroAddress {
+    MacroAddress(.t0, JITLayout.internalSlotsInObject + Int32(index * 8))
+  }
+
+  /// For t0 = a typed array, t1 = an index (int32 ≥ 0): t2 = the address of element 0 and t3 = the
+  /// element kind when the view's cached state is current and the index is inside it; otherwise
+  /// to `slow` (a detached or resized buffer, out of bounds).
+  mutating func loadTypedArrayAccess(slow: CodeLabel) {
+    // The cache of the data address and length holds while the buffer epoch has not moved.
+    masm.load64(.t2, typedArraySlot(TypedArraySlot.epoch))
+    masm.load64(.t3, MacroAddress(JITRegister.context, JITLayout.arrayBufferEpoch))
+    masm.sub64(.t3, JITRegister.numberTag)
+    masm.branch64(.notEqual, .t2, .t3, slow)
+    masm.load64(.t2, typedArraySlot(TypedArraySlot.length))
+    branchIfNotInt32(.t2, slow)
+    masm.branchTest32(.signed, .t2, immediate: -1, slow)
+    masm.branch32(.aboveOrEqual, .t1, .t2, slow)
+    // The address is stored as a double's bits (so the collector never takes it for a cell).
+    masm.load64(.t2, typedArraySlot(TypedArraySlot.data))
+    masm.add64(.t2, JITRegister.numberTag)
+    masm.load32(.t3, typedArraySlot(TypedArraySlot.kind))
   }
 
   /// An int32 index is its own property key.
@@ -292,28 +318,129 @@ extension BaselineCompiler {
     masm.store64(.t0, slot(instruction.dst))
   }
 
+  /// `dst = object[key]`: a dense array element inline; typed arrays of 8-, 16-, 32-bit unsigned,
+  /// int32 and float64 elements out of line.
   mutating func visitGetElement(_ instruction: Instruction.GetElement) {
     let slow = slowCase()
-    loadDenseElementAccess(object: instruction.object, key: instruction.key, slow: slow)
+    let next = nextInstruction
+    let dst = instruction.dst
+    let typed = outOfLine { compiler in
+      compiler.emitTypedArrayLoad(dst: dst, slow: slow)
+      compiler.masm.jump(next)
+    }
+    loadDenseElementAccess(object: instruction.object, key: instruction.key, typed: typed, slow: slow)
     masm.load64(.t3, MacroAddress(.t2, index: .t1, scale: 8, offset: JITLayout.valuesInElements))
     // A hole: the prototype chain decides.
     masm.branchTest64(.zero, .t3, .t3, slow)
-    masm.store64(.t3, slot(instruction.dst))
+    masm.store64(.t3, slot(dst))
   }
 
+  mutating func emitTypedArrayLoad(dst: Int, slow: CodeLabel) {
+    loadTypedArrayAccess(slow: slow)
+    let done = masm.makeLabel()
+    func kind(_ kind: TypedArrayKind, _ load: (inout BaselineCompiler) -> Void) {
+      let other = masm.makeLabel()
+      masm.branch32(.notEqual, .t3, immediate: kind.rawValue, other)
+      load(&self)
+      masm.jump(done)
+      masm.bind(other)
+    }
+    kind(.int32) { compiler in
+      compiler.masm.load32(.t4, MacroAddress(.t2, index: .t1, scale: 4))
+      compiler.boxInt32(.t4)
+      compiler.masm.store64(.t4, compiler.slot(dst))
+    }
+    kind(.uint32) { compiler in
+      compiler.masm.load32(.t4, MacroAddress(.t2, index: .t1, scale: 4))
+      // Above int32's range the element is a double.
+      compiler.masm.branchTest32(.signed, .t4, immediate: -1, slow)
+      compiler.boxInt32(.t4)
+      compiler.masm.store64(.t4, compiler.slot(dst))
+    }
+    kind(.float64) { compiler in
+      compiler.masm.load64(.t4, MacroAddress(.t2, index: .t1, scale: 8))
+      compiler.masm.moveToDouble(.fp0, .t4)
+      compiler.storeNumber(.fp0, to: dst, scratch: .t4)
+    }
+    kind(.uint8) { compiler in compiler.emitByteLoad(dst) }
+    kind(.uint8Clamped) { compiler in compiler.emitByteLoad(dst) }
+    kind(.uint16) { compiler in
+      compiler.masm.load16(.t4, MacroAddress(.t2, index: .t1, scale: 2))
+      compiler.boxInt32(.t4)
+      compiler.masm.store64(.t4, compiler.slot(dst))
+    }
+    masm.jump(slow)
+    masm.bind(done)
+  }
+
+  private mutating func emitByteLoad(_ dst: Int) {
+    masm.load8(.t4, MacroAddress(.t2, index: .t1, scale: 1))
+    boxInt32(.t4)
+    masm.store64(.t4, slot(dst))
+  }
+
+  /// `object[key] = src`: an existing dense array element inline; int32 values into typed arrays
+  /// of 32- and 8-bit elements and numbers into float64 ones out of line.
   mutating func visitSetElement(_ instruction: Instruction.SetElement) {
     let slow = slowCase()
-    loadDenseElementAccess(object: instruction.object, key: instruction.key, slow: slow)
+    let next = nextInstruction
+    let src = instruction.src
+    let typed = outOfLine { compiler in
+      compiler.emitTypedArrayStore(src: src, slow: slow)
+      compiler.masm.jump(next)
+    }
+    loadDenseElementAccess(object: instruction.object, key: instruction.key, typed: typed, slow: slow)
     // Sealed or frozen elements go through the slow path.
     masm.load16(.t3, MacroAddress(.t0, JITLayout.flagsInCell))
     masm.branchTest32(
       .nonZero, .t3, immediate: Int32(ObjectFlags.elementsFrozen | ObjectFlags.elementsSealed), slow)
     masm.load64(.t3, MacroAddress(.t2, index: .t1, scale: 8, offset: JITLayout.valuesInElements))
     masm.branchTest64(.zero, .t3, .t3, slow)
-    masm.load64(.t3, slot(instruction.src))
+    masm.load64(.t3, slot(src))
     masm.store64(.t3, MacroAddress(.t2, index: .t1, scale: 8, offset: JITLayout.valuesInElements))
   }
 
+  mutating func emitTypedArrayStore(src: Int, slow: CodeLabel) {
+    loadTypedArrayAccess(slow: slow)
+    masm.load64(.t4, slot(src))
+    let done = masm.makeLabel()
+    let notFloat = masm.makeLabel()
+    // Float64: any number, stored as its double.
+    masm.branch32(.notEqual, .t3, immediate: TypedArrayKind.float64.rawValue, notFloat)
+    let isInt = masm.makeLabel()
+    let stored = masm.makeLabel()
+    branchIfInt32(.t4, isInt)
+    branchIfNotNumber(.t4, slow)
+    masm.add64(.t4, JITRegister.numberTag)
+    masm.store64(.t4, MacroAddress(.t2, index: .t1, scale: 8))
+    masm.jump(stored)
+    masm.bind(isInt)
+    masm.convertInt32ToDouble(.fp0, .t4)
+    masm.moveFromDouble(.t4, .fp0)
+    masm.store64(.t4, MacroAddress(.t2, index: .t1, scale: 8))
+    masm.bind(stored)
+    masm.jump(done)
+    // Integer elements: int32 values (ToInt32 and ToUint8 keep their low bits).
+    masm.bind(notFloat)
+    branchIfNotInt32(.t4, slow)
+    let word = masm.makeLabel()
+    let byte = masm.makeLabel()
+    let clamped = masm.makeLabel()
+    masm.branch32(.equal, .t3, immediate: TypedArrayKind.int32.rawValue, word)
+    masm.branch32(.equal, .t3, immediate: TypedArrayKind.uint32.rawValue, word)
+    masm.branch32(.equal, .t3, immediate: TypedArrayKind.uint8.rawValue, byte)
+    masm.branch32(.equal, .t3, immediate: TypedArrayKind.uint8Clamped.rawValue, clamped)
+    masm.jump(slow)
+    masm.bind(word)
+    masm.store32(.t4, MacroAddress(.t2, index: .t1, scale: 4))
+    masm.jump(done)
+    // ToUint8Clamp changes only values outside 0...255 (unsigned: negatives are above).
+    masm.bind(clamped)
+    masm.branch32(.above, .t4, immediate: 255, slow)
+    masm.bind(byte)
+    masm.store8(.t4, MacroAddress(.t2, index: .t1, scale: 1))
+    masm.bind(done)
+  }
   // MARK: Iteration
 
   /// for-of over an array nobody can observe iterating (the pair is the array and an int32
