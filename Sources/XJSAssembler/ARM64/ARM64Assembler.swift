@@ -10,9 +10,11 @@
 /// Branches to labels are emitted in their short form. `finalize()` then
 /// checks every reach; a `b.cond`, `cbz`/`cbnz` or `tbz`/`tbnz` whose target
 /// lies beyond its ±1 MB / ±32 KB range becomes an inverted branch over an
-/// unconditional `b` (±128 MB). That insertion moves the code after it, so
-/// only label-relative PC-relative instructions may be emitted, and positions
-/// needed after finalizing are read from `AssembledCode.offset(of:)`.
+/// unconditional `b` (±128 MB), and an `adr` beyond ±1 MB becomes `adr` and
+/// an `add`/`sub` of a multiple of 4 KB (±16 MB). That insertion moves the
+/// code after it, so only label-relative PC-relative instructions may be
+/// emitted, and positions needed after finalizing are read from
+/// `AssembledCode.offset(of:)`.
 public struct ARM64Assembler {
   var buffer = CodeBuffer()
   var labels = LabelTable()
@@ -32,20 +34,24 @@ public struct ARM64Assembler {
     case conditional19
     /// `tbz`, `tbnz`: imm14 at bits 5–18, ±32 KB.
     case testBit14
+    /// `adr`: a byte distance, immlo at bits 29–30 and immhi at bits 5–23, ±1 MB.
+    case address21
 
     var immediateBits: Int {
       switch self {
       case .unconditional26: return 26
       case .conditional19: return 19
       case .testBit14: return 14
+      case .address21: return 21
       }
     }
 
     var immediateShift: UInt32 { self == .unconditional26 ? 0 : 5 }
 
-    /// Whether `distance` bytes can be encoded (word-aligned, in range).
+    /// Whether `distance` bytes can be encoded (word-aligned for branches, in range).
     func reaches(_ distance: Int) -> Bool {
-      distance % 4 == 0 && (distance / 4).fitsSigned(bits: immediateBits)
+      if self == .address21 { return distance.fitsSigned(bits: 21) }
+      return distance % 4 == 0 && (distance / 4).fitsSigned(bits: immediateBits)
     }
   }
 
@@ -99,7 +105,9 @@ public struct ARM64Assembler {
 
     for (index, fixup) in pending.enumerated() {
       guard let target = table.offset(of: fixup.label) else { throw .unboundLabel(fixup.label) }
-      if lengthened.contains(index) {
+      if lengthened.contains(index) && fixup.kind == .address21 {
+        try patchLengthenedAddress(&output, at: fixup.position, target: target)
+      } else if lengthened.contains(index) {
         try patchLengthened(&output, at: fixup.position, target: target)
       } else {
         try patch(&output, at: fixup.position, kind: fixup.kind, distance: target - fixup.position)
@@ -114,6 +122,10 @@ public struct ARM64Assembler {
   {
     guard kind.reaches(distance) else {
       throw .branchOutOfRange(offset: position, distance: distance)
+    }
+    if kind == .address21 {
+      output.patch32(at: position, ARM64Assembler.withAddressImmediate(output.read32(at: position), distance))
+      return
     }
     let mask = (UInt32(1) << UInt32(kind.immediateBits)) - 1
     let field = (UInt32(truncatingIfNeeded: distance / 4) & mask) << kind.immediateShift
@@ -132,6 +144,30 @@ public struct ARM64Assembler {
     try patch(&output, at: position, kind: ARM64Assembler.kind(of: original), distance: 8)
     output.patch32(at: position + 4, 0x1400_0000)  // b
     try patch(&output, at: position + 4, kind: .unconditional26, distance: target - (position + 4))
+  }
+
+  /// Turns the `adr rd` at `position` into `adr rd, #low; add/sub rd, rd, #high, lsl #12`
+  /// (the second word was inserted as zeros): `low` is the distance's low 12 bits, `high`
+  /// the rest in 4 KB units, at most 4095 of them either way.
+  private func patchLengthenedAddress(_ output: inout CodeBuffer, at position: Int, target: Int)
+    throws(AssemblerError)
+  {
+    let distance = target - position
+    let pages = distance >> 12  // rounds down, so the low part is 0…4095
+    guard (-4095...4095).contains(pages) else {
+      throw .branchOutOfRange(offset: position, distance: distance)
+    }
+    let adr = output.read32(at: position)
+    output.patch32(at: position, ARM64Assembler.withAddressImmediate(adr, distance & 0xFFF))
+    let rd = adr & 0x1F
+    let opcode: UInt32 = pages >= 0 ? 0x9140_0000 : 0xD140_0000  // add / sub xd, xn, #imm, lsl #12
+    output.patch32(at: position + 4, opcode | UInt32(abs(pages)) << 10 | rd << 5 | rd)
+  }
+
+  /// `word` (an `adr`) with its 21-bit byte distance set to `distance`.
+  static func withAddressImmediate(_ word: UInt32, _ distance: Int) -> UInt32 {
+    let bits = UInt32(truncatingIfNeeded: distance) & 0x1F_FFFF
+    return word & ~(0x6000_0000 | 0x00FF_FFE0) | (bits & 3) << 29 | (bits >> 2) << 5
   }
 
   /// The short branch kind of an encoded `b.cond`, `cbz`/`cbnz` or `tbz`/`tbnz`.
