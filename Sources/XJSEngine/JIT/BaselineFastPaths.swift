@@ -8,6 +8,7 @@ import XJSAssembler
 
 extension JITLayout {
   static let objectClassInCell = Int32(MemoryLayout<CellHeader>.offset(of: \.aux)!)
+  static let stringLengthInCell = Int32(MemoryLayout<CellHeader>.offset(of: \.aux)!)
   static let flagsInCell = Int32(MemoryLayout<CellHeader>.offset(of: \.flags)!)
   static let shapeInObject = Int32(ObjectLayout.shape)
   static let slotsInObject = Int32(ObjectLayout.slots)
@@ -250,6 +251,61 @@ extension BaselineCompiler {
     masm.store64(.t2, slot(dst))
   }
 
+  mutating func visitEqual(_ instruction: Instruction.Equal) {
+    emitLooseEquality(negated: false, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+
+  mutating func visitNotEqual(_ instruction: Instruction.NotEqual) {
+    emitLooseEquality(negated: true, instruction.dst, instruction.lhs, instruction.rhs)
+  }
+
+  /// `a == b` (IsLooselyEqual) inline when no conversion is involved: equal bits (not a
+  /// double), two int32s, undefined/null against anything that is not a number, two objects.
+  mutating func emitLooseEquality(negated: Bool, _ dst: Int, _ lhs: Int, _ rhs: Int) {
+    let slow = slowCase()
+    let isEqual = masm.makeLabel()
+    let isNotEqual = masm.makeLabel()
+    let done = masm.makeLabel()
+    let differentBits = masm.makeLabel()
+    let aNotNullish = masm.makeLabel()
+    masm.load64(.t0, slot(lhs))
+    masm.load64(.t1, slot(rhs))
+    masm.branch64(.notEqual, .t0, .t1, differentBits)
+    branchIfInt32(.t0, isEqual)
+    branchIfNotNumber(.t0, isEqual)
+    masm.jump(slow)
+    masm.bind(differentBits)
+    masm.move(.t2, .t0)
+    masm.and64(.t2, .t1)
+    masm.branch64(.aboveOrEqual, .t2, JITRegister.numberTag, isNotEqual)
+    masm.move(.t2, .t0)
+    masm.or64(.t2, .t1)
+    masm.branchTest64(.nonZero, .t2, JITRegister.numberTag, slow)
+    // undefined == null, and either equals nothing else that is not a number.
+    masm.move(.t2, .t0)
+    masm.and64(.t2, immediate: ~Int32(Value.undefinedTag))
+    masm.branch64(.notEqual, .t2, immediate: Int32(Value.null.bits), aNotNullish)
+    masm.move(.t2, .t1)
+    masm.and64(.t2, immediate: ~Int32(Value.undefinedTag))
+    masm.branch64(.equal, .t2, immediate: Int32(Value.null.bits), isEqual)
+    masm.jump(isNotEqual)
+    masm.bind(aNotNullish)
+    masm.move(.t2, .t1)
+    masm.and64(.t2, immediate: ~Int32(Value.undefinedTag))
+    masm.branch64(.equal, .t2, immediate: Int32(Value.null.bits), isNotEqual)
+    // Two different objects; anything else may convert.
+    masm.branch64(.belowOrEqual, .t0, immediate: 0xF, slow)
+    masm.branch64(.belowOrEqual, .t1, immediate: 0xF, slow)
+    masm.branch8(.notEqual, MacroAddress(.t0, 0), immediate: CellKind.object.rawValue, slow)
+    masm.branch8(.notEqual, MacroAddress(.t1, 0), immediate: CellKind.object.rawValue, slow)
+    masm.bind(isNotEqual)
+    storeConstant(Value(negated), dst)
+    masm.jump(done)
+    masm.bind(isEqual)
+    storeConstant(Value(!negated), dst)
+    masm.bind(done)
+  }
+
   mutating func visitStrictEqual(_ instruction: Instruction.StrictEqual) {
     emitStrictEquality(negated: false, instruction.dst, instruction.lhs, instruction.rhs)
   }
@@ -323,20 +379,45 @@ extension BaselineCompiler {
     emitTruthinessBranch(jumpWhen: false, instruction.src, pcOffset + instruction.target)
   }
 
-  /// Booleans and int32s inline; any other value through the slow path (ToBoolean).
+  /// ToBoolean inline for everything but doubles and BigInts (slow path).
   mutating func emitTruthinessBranch(jumpWhen: Bool, _ src: Int, _ target: Int) {
     let slow = slowCase()
     let taken = masm.makeLabel()
     let notTaken = masm.makeLabel()
     masm.load64(.t0, slot(src))
-    masm.branch64(.equal, .t0, immediate: Int32(Value.true.bits), jumpWhen ? taken : notTaken)
-    masm.branch64(.equal, .t0, immediate: Int32(Value.false.bits), jumpWhen ? notTaken : taken)
-    branchIfNotInt32(.t0, slow)
-    masm.branchTest32(.nonZero, .t0, immediate: -1, jumpWhen ? taken : notTaken)
-    masm.jump(jumpWhen ? notTaken : taken)
+    branchOnTruthiness(.t0, truthy: jumpWhen ? taken : notTaken, falsy: jumpWhen ? notTaken : taken, unknown: slow)
     masm.bind(taken)
     emitJump(to: target)
     masm.bind(notTaken)
+  }
+
+  /// ToBoolean of the value in `value` (ES2024 7.1.2): booleans, int32s, undefined, null,
+  /// strings (by length) and objects decided inline; doubles and BigInts go to `unknown`.
+  mutating func branchOnTruthiness(_ value: MacroRegister, truthy: CodeLabel, falsy: CodeLabel, unknown: CodeLabel) {
+    let notInt = masm.makeLabel()
+    let notNumber = masm.makeLabel()
+    let notObject = masm.makeLabel()
+    let notString = masm.makeLabel()
+    masm.branch64(.equal, value, immediate: Int32(Value.true.bits), truthy)
+    masm.branch64(.equal, value, immediate: Int32(Value.false.bits), falsy)
+    branchIfNotInt32(value, notInt)
+    masm.branchTest32(.nonZero, value, immediate: -1, truthy)
+    masm.jump(falsy)
+    masm.bind(notInt)
+    branchIfNotNumber(value, notNumber)
+    masm.jump(unknown)
+    masm.bind(notNumber)
+    // The other non-cells (undefined, null, empty) are all falsy.
+    masm.branch64(.belowOrEqual, value, immediate: 0xF, falsy)
+    masm.branch8(.notEqual, MacroAddress(value, 0), immediate: CellKind.object.rawValue, notObject)
+    masm.jump(truthy)
+    masm.bind(notObject)
+    masm.branch8(.notEqual, MacroAddress(value, 0), immediate: CellKind.string.rawValue, notString)
+    masm.branch32(.notEqual, MacroAddress(value, JITLayout.stringLengthInCell), immediate: 0, truthy)
+    masm.jump(falsy)
+    masm.bind(notString)
+    masm.branch8(.equal, MacroAddress(value, 0), immediate: CellKind.symbol.rawValue, truthy)
+    masm.jump(unknown)
   }
 
   mutating func visitLogicalNot(_ instruction: Instruction.LogicalNot) {
@@ -345,10 +426,7 @@ extension BaselineCompiler {
     let isFalse = masm.makeLabel()
     let done = masm.makeLabel()
     masm.load64(.t0, slot(instruction.src))
-    masm.branch64(.equal, .t0, immediate: Int32(Value.true.bits), isFalse)
-    masm.branch64(.equal, .t0, immediate: Int32(Value.false.bits), isTrue)
-    branchIfNotInt32(.t0, slow)
-    masm.branchTest32(.nonZero, .t0, immediate: -1, isFalse)
+    branchOnTruthiness(.t0, truthy: isFalse, falsy: isTrue, unknown: slow)
     masm.bind(isTrue)
     storeConstant(.true, instruction.dst)
     masm.jump(done)

@@ -304,8 +304,6 @@ extension BaselineCompiler {
   mutating func visitTypeOf(_ instruction: Instruction.TypeOf) { emitSlowPathInstruction() }
   // MARK: Comparison
 
-  mutating func visitEqual(_ instruction: Instruction.Equal) { emitSlowPathInstruction() }
-  mutating func visitNotEqual(_ instruction: Instruction.NotEqual) { emitSlowPathInstruction() }
   mutating func visitInstanceOf(_ instruction: Instruction.InstanceOf) { emitSlowPathInstruction() }
   mutating func visitHasProperty(_ instruction: Instruction.HasProperty) { emitSlowPathInstruction() }
   // MARK: Bindings
