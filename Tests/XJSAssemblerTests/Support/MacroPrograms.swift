@@ -42,11 +42,12 @@ struct InstalledProgram {
 /// Code memory and a simulator for one test (tests run in parallel; nothing is shared).
 final class MacroRunner {
   let allocator: CodeAllocator
-  let simulator = ARM64Simulator()
+  let simulator: ARM64Simulator
   private var simulatedRegions = 0
 
-  init(regionSize: Int = 4 << 20) {
+  init(regionSize: Int = 4 << 20, stackSizeForSimulator: Int = 1 << 20) {
     allocator = CodeAllocator(log: WitnessLog(), regionSize: regionSize)
+    simulator = ARM64Simulator(stackSize: stackSizeForSimulator)
   }
 
   deinit { allocator.releaseAll(reason: "test done") }
