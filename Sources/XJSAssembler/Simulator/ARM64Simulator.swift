@@ -34,14 +34,46 @@ public final class ARM64Simulator {
   let x: UnsafeMutablePointer<UInt64>
   /// d0…d31 as bit patterns.
   let d: UnsafeMutablePointer<UInt64>
-  var sp: UInt64 = 0
-  var pc: UInt64 = 0
+  /// What the loop touches at every instruction, behind a pointer: accesses through it need
+  /// no exclusivity checks, which stored properties of a class would (and debug builds make).
+  private let hot: UnsafeMutablePointer<HotState>
+
+  struct HotState {
+    var sp: UInt64 = 0
+    var pc: UInt64 = 0
+    var nextPC: UInt64 = 0
+    var nzcv: UInt8 = 0
+    var lastInstructionAddress: UInt64 = 0
+    var executedInstructionCount: UInt64 = 0
+    var instructionLimit: UInt64 = .max
+    var codeRange: Range<UInt64> = 0..<0
+  }
+
+  var sp: UInt64 {
+    get { hot.pointee.sp }
+    set { hot.pointee.sp = newValue }
+  }
+  var pc: UInt64 {
+    get { hot.pointee.pc }
+    set { hot.pointee.pc = newValue }
+  }
   /// The address of the next instruction (instructions that branch set it).
-  var nextPC: UInt64 = 0
+  var nextPC: UInt64 {
+    get { hot.pointee.nextPC }
+    set { hot.pointee.nextPC = newValue }
+  }
   /// N, Z, C, V in bits 3…0.
-  var nzcv: UInt8 = 0
+  var nzcv: UInt8 {
+    get { hot.pointee.nzcv }
+    set { hot.pointee.nzcv = newValue }
+  }
   /// The instruction executed last (the `ret` once a run returns).
-  public private(set) var lastInstructionAddress: UInt64 = 0
+  public var lastInstructionAddress: UInt64 { hot.pointee.lastInstructionAddress }
+  /// The range the last fetched instruction came from.
+  private var currentCodeRange: Range<UInt64> {
+    get { hot.pointee.codeRange }
+    set { hot.pointee.codeRange = newValue }
+  }
 
   /// The simulated stack (the only memory the simulator owns).
   private let stack: UnsafeMutableRawPointer
@@ -52,14 +84,15 @@ public final class ARM64Simulator {
 
   /// The address ranges holding code to simulate.
   public private(set) var codeRanges: [Range<UInt64>] = []
-  /// The range the last fetched instruction came from.
-  private var currentCodeRange: Range<UInt64> = 0..<0
   private var nesting = 0
 
   /// Instructions executed since the simulator was made (across every run).
-  public private(set) var executedInstructionCount: UInt64 = 0
+  public var executedInstructionCount: UInt64 { hot.pointee.executedInstructionCount }
   /// A run stops with `.instructionLimitReached` when `executedInstructionCount` gets here.
-  public var instructionLimit: UInt64 = .max
+  public var instructionLimit: UInt64 {
+    get { hot.pointee.instructionLimit }
+    set { hot.pointee.instructionLimit = newValue }
+  }
   /// Native calls made by simulated code.
   public private(set) var nativeCallCount: UInt64 = 0
   /// Whether a native call leaves `poisonValue` in x2…x17 and a NaN in the caller-saved d
@@ -75,12 +108,15 @@ public final class ARM64Simulator {
     x.initialize(repeating: 0, count: 32)
     d = UnsafeMutablePointer<UInt64>.allocate(capacity: 32)
     d.initialize(repeating: 0, count: 32)
+    hot = UnsafeMutablePointer<HotState>.allocate(capacity: 1)
+    hot.initialize(to: HotState())
   }
 
   deinit {
     stack.deallocate()
     x.deallocate()
     d.deallocate()
+    hot.deallocate()
   }
 
   // MARK: Code ranges
@@ -159,14 +195,14 @@ public final class ARM64Simulator {
   /// The fetch-decode-execute loop, until the code returns to the host.
   private func execute() throws(ARM64SimulatorError) {
     while pc != Self.returnToHostAddress {
-      guard executedInstructionCount < instructionLimit else {
+      guard hot.pointee.executedInstructionCount < hot.pointee.instructionLimit else {
         throw .instructionLimitReached(count: executedInstructionCount, pc: pc)
       }
       let word = try fetch()
       nextPC = pc &+ 4
       try executeInstruction(word)
-      executedInstructionCount &+= 1
-      lastInstructionAddress = pc
+      hot.pointee.executedInstructionCount &+= 1
+      hot.pointee.lastInstructionAddress = pc
       pc = nextPC
     }
   }
