@@ -8,11 +8,6 @@ import Testing
 
 @testable import XJSAssembler
 
-private let qemuPath: String? = {
-  let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-  return directories.map { "\($0)/qemu-aarch64-static" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
-
 /// One instruction (or a few) under test: inputs in x1, x2 (and d1, d2), result into x3.
 private struct Case {
   let name: String
@@ -288,79 +283,16 @@ private func assembleCases() throws -> (bytes: [UInt8], records: [String]) {
   return (try a.finalize().bytes, records)
 }
 
-/// A static arm64 Linux executable: code at 0x401000 (r-x) calling `body` with x0 = a
-/// buffer at 0x600000 (rw-, zero-filled), then write(1, buffer, length) and exit(0).
+/// The executable: call the cases with x0 = the data segment, then write what they stored.
 private func executable(body: [UInt8], outputLength: Int) throws -> [UInt8] {
-  let codeAddress: UInt64 = 0x40_1000
-  let bufferAddress: UInt64 = 0x60_0000
   var a = ARM64Assembler()
   let bodyLabel = a.makeLabel()
-  a.mov(.x0, immediate: bufferAddress)
+  a.mov(.x0, immediate: QEMULayout.dataAddress)
   a.bl(bodyLabel)
-  a.movz(.x0, 1)
-  a.mov(.x1, immediate: bufferAddress)
-  a.mov(.x2, immediate: UInt64(outputLength))
-  a.movz(.x8, 64)  // write
-  a.svc(0)
-  a.movz(.x0, 0)
-  a.movz(.x8, 93)  // exit
-  a.svc(0)
+  emitWriteAndExit(&a, address: QEMULayout.dataAddress, length: outputLength)
   a.bind(bodyLabel)
-  for index in stride(from: 0, to: body.count, by: 4) {
-    a.emit(instruction: body[index..<(index + 4)].reversed().reduce(0) { $0 << 8 | UInt32($1) })
-  }
-  let code = try a.finalize().bytes
-
-  var file: [UInt8] = []
-  func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { file += $0 } }
-  // ELF header (ELFCLASS64, little-endian, ET_EXEC, EM_AARCH64).
-  file += [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + Array(repeating: 0, count: 8)
-  append(UInt16(2))
-  append(UInt16(183))
-  append(UInt32(1))
-  append(codeAddress)
-  append(UInt64(64))  // program headers right after
-  append(UInt64(0))  // no sections
-  append(UInt32(0))
-  append(UInt16(64))
-  append(UInt16(56))
-  append(UInt16(2))
-  append(UInt16(64))
-  append(UInt16(0))
-  append(UInt16(0))
-  // PT_LOAD: the code, read and execute.
-  func segment(flags: UInt32, offset: UInt64, address: UInt64, fileSize: Int, memorySize: Int) {
-    append(UInt32(1))
-    append(flags)
-    append(offset)
-    append(address)
-    append(address)
-    append(UInt64(fileSize))
-    append(UInt64(memorySize))
-    append(UInt64(0x1000))
-  }
-  segment(flags: 5, offset: 0x1000, address: codeAddress, fileSize: code.count, memorySize: code.count)
-  segment(flags: 6, offset: 0, address: bufferAddress, fileSize: 0, memorySize: outputLength + 16)
-  file += Array(repeating: 0, count: 0x1000 - file.count)
-  return file + code
-}
-
-/// Runs `file` under qemu and returns its standard output.
-private func runUnderQEMU(_ file: [UInt8], qemu: String) throws -> [UInt8] {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("xjs-sim-check-\(UUID().uuidString)")
-  try Data(file).write(to: url)
-  defer { try? FileManager.default.removeItem(at: url) }
-  try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: qemu)
-  process.arguments = [url.path]
-  let output = Pipe()
-  process.standardOutput = output
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  #expect(process.terminationStatus == 0, "qemu exited with \(process.terminationStatus)")
-  return [UInt8](data)
+  emitWords(&a, body)
+  return staticExecutable(code: try a.finalize().bytes, dataSize: outputLength + 16)
 }
 
 @Suite(
@@ -377,7 +309,7 @@ struct ARM64QEMUCrossCheckTests {
     let simulated = (0..<(2 * records.count)).flatMap { index in
       withUnsafeBytes(of: buffer[index].littleEndian) { Array($0) }
     }
-    let reference = try runUnderQEMU(try executable(body: body, outputLength: length), qemu: qemuPath!)
+    let reference = try runUnderQEMU(try executable(body: body, outputLength: length))
     try #require(reference.count == length, "qemu wrote \(reference.count) of \(length) bytes")
     var mismatches = 0
     for (index, record) in records.enumerated() {

@@ -75,8 +75,6 @@ struct MacroAssemblerBackendTests {
       0, 1, 0xFFFF, 0x1_0000, 0xFFFF_FFFF, 0x1_0000_0000, ~0, 0xFFFF_FFFF_FFFF_1234, 0x1234_5678_9ABC_DEF0,
       0x8000_0000_0000_0000, 0xFFFE_0000_0000_0000, 0x5555_5555_5555_5555, 0x0000_FFFF_0000_FFFF,
     ]
-    let runner = MacroRunner()
-    let results = WordBuffer(count: 2 * values.count)
     let program = MacroProgram { masm in
       for (slot, value) in values.enumerated() {
         masm.move(.t2, immediate: Int64(bitPattern: value))
@@ -85,10 +83,9 @@ struct MacroAssemblerBackendTests {
         masm.store64(immediate: Int64(bitPattern: value), MacroAddress(.saved0, Int32(16 * slot + 8)))
       }
     }
-    for function in try runner.everyBackend(program) {
-      results.clear()
-      _ = try function(results.address)
-      #expect(results.words == values.flatMap { [$0, $0] }, "\(function.backend)")
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: [(0, 0)], resultWords: 2 * values.count)
+    {
+      #expect(results.first?.words == values.flatMap { [$0, $0] }, "\(backend)")
     }
   }
 
@@ -166,121 +163,86 @@ struct MacroAssemblerBackendTests {
   }
 
   @Test func loadAddressComputesEveryShape() throws {
-    let forms = addressForms(base: .saved1, index: .saved2)
-    let results = WordBuffer(count: forms.count + 2)
+    let forms = addressForms(base: .saved2, index: .saved3)
     let program = MacroProgram { masm in
       for (slot, form) in forms.enumerated() {
         masm.loadAddress(.t2, form)
         storeResult(&masm, slot)
       }
       // The destination may be the base or the index.
-      masm.move(.t3, .saved1)
-      masm.loadAddress(.t3, MacroAddress(.t3, index: .saved2, scale: 8, offset: 0x12345))
-      storeResult(&masm, forms.count, from: .t3)
       masm.move(.t3, .saved2)
-      masm.loadAddress(.t3, MacroAddress(.saved1, index: .t3, scale: 2, offset: -24))
+      masm.loadAddress(.t3, MacroAddress(.t3, index: .saved3, scale: 8, offset: 0x12345))
+      storeResult(&masm, forms.count, from: .t3)
+      masm.move(.t3, .saved3)
+      masm.loadAddress(.t3, MacroAddress(.saved2, index: .t3, scale: 2, offset: -24))
       storeResult(&masm, forms.count + 1, from: .t3)
     }
-    let runner = MacroRunner()
     let base: UInt64 = 0x7F00_1234_5000
-    for function in try runner.everyBackend(program) {
-      for index in [0, 3, UInt64(bitPattern: -5), 0x1_0000_0000] {
-        results.clear()
-        _ = try function(results.address, base, index)
+    let inputs = [0, 3, UInt64(bitPattern: -5), 0x1_0000_0000].map { (base, $0) }
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: inputs, resultWords: forms.count + 2) {
+      for (result, (base, index)) in zip(results, inputs) {
         let expected =
           forms.map { effectiveAddress($0, base: base, index: index) }
           + [base &+ index &* 8 &+ 0x12345, base &+ index &* 2 &- 24]
-        #expect(results.words == expected, "\(function.backend), index \(index)")
+        #expect(result.words == expected, "\(backend), index \(index)")
       }
     }
   }
 
   @Test func integerArithmeticOfBothWidths() throws {
     let operations = integerOperations()
-    let results = WordBuffer(count: operations.count)
     let program = MacroProgram { masm in
       for (slot, operation) in operations.enumerated() {
         operation.emit(&masm)
         storeResult(&masm, slot)
       }
     }
-    let runner = MacroRunner()
-    for function in try runner.everyBackend(program) {
-      for a in interestingValues {
-        for b in interestingValues {
-          results.clear()
-          _ = try function(results.address, 0, a, b)
-          for (slot, operation) in operations.enumerated() where results[slot] != operation.reference(a, b) {
-            let message =
-              "\(function.backend): \(operation.name) of \(hex(a)), \(hex(b)) gave \(hex(results[slot])), "
-              + "expected \(hex(operation.reference(a, b)))"
-            Issue.record(Comment(rawValue: message))
-          }
+    let inputs = pairs(interestingValues)
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: inputs, resultWords: operations.count) {
+      for (result, (a, b)) in zip(results, inputs) {
+        for (slot, operation) in operations.enumerated() where result.words[slot] != operation.reference(a, b) {
+          let message =
+            "\(backend): \(operation.name) of \(hex(a)), \(hex(b)) gave \(hex(result.words[slot])), "
+            + "expected \(hex(operation.reference(a, b)))"
+          Issue.record(Comment(rawValue: message))
         }
       }
     }
   }
 
   @Test func comparesAndBranchesAgreeOnEveryCondition() throws {
-    let comparisons = comparisonKinds()
-    let slots = comparisons.count * allConditions.count
-    let results = WordBuffer(count: slots)
-    let scratch = WordBuffer(count: 8192)
-    let program = MacroProgram { masm in
-      for (kindIndex, kind) in comparisons.enumerated() {
-        for (conditionIndex, condition) in allConditions.enumerated() {
-          kind.emit(&masm, condition)
-          storeResult(&masm, kindIndex * allConditions.count + conditionIndex)
-        }
-      }
-    }
-    let runner = MacroRunner()
-    let values = interestingValues.prefix(11)
-    for function in try runner.everyBackend(program) {
-      for a in values {
-        for b in values {
-          results.clear()
-          _ = try function(results.address, scratch.address, a, b)
-          for (kindIndex, kind) in comparisons.enumerated() {
-            for (conditionIndex, condition) in allConditions.enumerated() {
-              let expected: UInt64 = kind.reference(condition, a, b) ? 1 : 0
-              let actual = results[kindIndex * allConditions.count + conditionIndex]
-              if actual != expected {
-                Issue.record("\(function.backend): \(kind.name) \(condition) of \(hex(a)), \(hex(b)) gave \(actual)")
-              }
-            }
-          }
-        }
-      }
-    }
+    try checkConditions(
+      comparisonKinds(), allConditions, scratchWords: 8192, values: Array(interestingValues.prefix(11)))
   }
 
   @Test func testBranchesOnZeroAndSign() throws {
-    let conditions: [MacroCondition] = [.zero, .nonZero, .signed, .notSigned]
-    let tests = testKinds()
-    let results = WordBuffer(count: tests.count * conditions.count)
-    let scratch = WordBuffer(count: 4)
+    try checkConditions(
+      testKinds(), [.zero, .nonZero, .signed, .notSigned], scratchWords: 4, values: interestingValues)
+  }
+
+  /// Runs every kind under every condition for every pair of `values`, against the references.
+  private func checkConditions(
+    _ kinds: [ComparisonKind], _ conditions: [MacroCondition], scratchWords: Int, values: [UInt64]
+  ) throws {
     let program = MacroProgram { masm in
-      for (kindIndex, kind) in tests.enumerated() {
+      for (kindIndex, kind) in kinds.enumerated() {
         for (conditionIndex, condition) in conditions.enumerated() {
           kind.emit(&masm, condition)
           storeResult(&masm, kindIndex * conditions.count + conditionIndex)
         }
       }
     }
-    let runner = MacroRunner()
-    for function in try runner.everyBackend(program) {
-      for a in interestingValues {
-        for b in interestingValues {
-          results.clear()
-          _ = try function(results.address, scratch.address, a, b)
-          for (kindIndex, kind) in tests.enumerated() {
-            for (conditionIndex, condition) in conditions.enumerated() {
-              let expected: UInt64 = kind.reference(condition, a, b) ? 1 : 0
-              let actual = results[kindIndex * conditions.count + conditionIndex]
-              if actual != expected {
-                Issue.record("\(function.backend): \(kind.name) \(condition) of \(hex(a)), \(hex(b)) gave \(actual)")
-              }
+    let inputs = pairs(values)
+    let runs = try MacroRunner().runEverywhere(
+      program, inputs: inputs, resultWords: kinds.count * conditions.count, scratchWords: scratchWords)
+    for (backend, results) in runs {
+      for (result, (a, b)) in zip(results, inputs) {
+        for (kindIndex, kind) in kinds.enumerated() {
+          for (conditionIndex, condition) in conditions.enumerated() {
+            let expected: UInt64 = kind.reference(condition, a, b) ? 1 : 0
+            let actual = result.words[kindIndex * conditions.count + conditionIndex]
+            if actual != expected {
+              Issue.record("\(backend): \(kind.name) \(condition) of \(hex(a)), \(hex(b)) gave \(actual)")
             }
           }
         }
@@ -290,7 +252,6 @@ struct MacroAssemblerBackendTests {
 
   @Test func overflowBranchesOfAddSubtractAndMultiply() throws {
     let checks = overflowChecks()
-    let results = WordBuffer(count: 2 * checks.count)
     let program = MacroProgram { masm in
       for (slot, check) in checks.enumerated() {
         masm.move(.t2, .saved2)
@@ -299,24 +260,19 @@ struct MacroAssemblerBackendTests {
         storeResult(&masm, 2 * slot + 1)
       }
     }
-    let operands: [UInt64] = [
+    let inputs = pairs([
       0, 1, ~0, 2, 0x7FFF_FFFF, 0x8000_0000, 0x4000_0000, 0xC000_0000, 46341, 0xFFFF_4B5B, 0x10000, 0xFFFF,
       0xDEAD_BEEF_0000_0007,
-    ]
-    let runner = MacroRunner()
-    for function in try runner.everyBackend(program) {
-      for a in operands {
-        for b in operands {
-          results.clear()
-          _ = try function(results.address, 0, a, b)
-          for (slot, check) in checks.enumerated() {
-            let (taken, value) = check.reference(a, b)
-            if results[2 * slot] != (taken ? 1 : 0) || results[2 * slot + 1] != value {
-              let message =
-                "\(function.backend): \(check.name) of \(hex(a)), \(hex(b)) gave (\(results[2 * slot]), "
-                + "\(hex(results[2 * slot + 1]))), expected (\(taken), \(hex(value)))"
-              Issue.record(Comment(rawValue: message))
-            }
+    ])
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: inputs, resultWords: 2 * checks.count) {
+      for (result, (a, b)) in zip(results, inputs) {
+        for (slot, check) in checks.enumerated() {
+          let (taken, value) = check.reference(a, b)
+          if result.words[2 * slot] != (taken ? 1 : 0) || result.words[2 * slot + 1] != value {
+            let message =
+              "\(backend): \(check.name) of \(hex(a)), \(hex(b)) gave (\(result.words[2 * slot]), "
+              + "\(hex(result.words[2 * slot + 1]))), expected (\(taken), \(hex(value)))"
+            Issue.record(Comment(rawValue: message))
           }
         }
       }
@@ -330,7 +286,6 @@ struct MacroAssemblerBackendTests {
       ("mul", { $0.mulDouble(.fp0, .fp1) }, *),
       ("div", { $0.divDouble(.fp0, .fp1) }, /),
     ]
-    let results = WordBuffer(count: operations.count + 2)
     let program = MacroProgram { masm in
       for (slot, operation) in operations.enumerated() {
         masm.moveToDouble(.fp0, .saved2)
@@ -350,25 +305,22 @@ struct MacroAssemblerBackendTests {
       storeResult(&masm, operations.count + 1)
     }
     let doubles: [Double] = [0, -0.0, 1, -1.5, 3, 0.1, 1e308, -1e308, .infinity, -.infinity, .nan, 5e-324, 0x1p-1022]
-    let runner = MacroRunner()
-    for function in try runner.everyBackend(program) {
-      for a in doubles {
-        for b in doubles {
-          results.clear()
-          _ = try function(results.address, 0, a.bitPattern, b.bitPattern)
-          let expected = operations.map { $0.2(a, b) } + [b - a, a]
-          for (slot, value) in expected.enumerated() {
-            let actual = Double(bitPattern: results[slot])
-            let same = value.isNaN ? actual.isNaN : results[slot] == value.bitPattern
-            #expect(same, "\(function.backend): slot \(slot) of \(a), \(b) gave \(actual), expected \(value)")
-          }
+    let inputs = pairs(doubles.map(\.bitPattern))
+    let runs = try MacroRunner().runEverywhere(program, inputs: inputs, resultWords: operations.count + 2)
+    for (backend, results) in runs {
+      for (result, (aBits, bBits)) in zip(results, inputs) {
+        let (a, b) = (Double(bitPattern: aBits), Double(bitPattern: bBits))
+        let expected = operations.map { $0.2(a, b) } + [b - a, a]
+        for (slot, value) in expected.enumerated() {
+          let actual = Double(bitPattern: result.words[slot])
+          let same = value.isNaN ? actual.isNaN : result.words[slot] == value.bitPattern
+          #expect(same, "\(backend): slot \(slot) of \(a), \(b) gave \(actual), expected \(value)")
         }
       }
     }
   }
 
   @Test func int32ToDoubleAndBack() throws {
-    let results = WordBuffer(count: 3)
     let program = MacroProgram { masm in
       masm.convertInt32ToDouble(.fp1, .saved2)
       masm.moveFromDouble(.t2, .fp1)
@@ -384,17 +336,16 @@ struct MacroAssemblerBackendTests {
       3.0, 3.5, -0.0, 0.0, .nan, 0x1p31, -0x1p31, -0x1p31 - 1, 0x1p31 - 1, -3, 1e300, -.infinity, .infinity, 0.5,
       -0.5, 5e-324, -7.25, 1e9,
     ]
-    let runner = MacroRunner()
-    for function in try runner.everyBackend(program) {
-      for (integer, double) in zip(integers + integers + integers, doubles) {
-        results.clear()
-        _ = try function(results.address, 0, integer, double.bitPattern)
-        #expect(results[0] == Double(Int32(truncatingIfNeeded: integer)).bitPattern, "\(function.backend) \(integer)")
+    let inputs = Array(zip(integers + integers + integers, doubles.map(\.bitPattern)))
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: inputs, resultWords: 3) {
+      for (result, (integer, bits)) in zip(results, inputs) {
+        let double = Double(bitPattern: bits)
+        #expect(result.words[0] == Double(Int32(truncatingIfNeeded: integer)).bitPattern, "\(backend) \(integer)")
         if let exact = Int32(exactly: double), double != 0 || double.sign == .plus {
-          #expect(results[1] == 0, "\(function.backend): \(double) should convert")
-          #expect(results[2] == UInt64(UInt32(bitPattern: exact)), "\(function.backend): \(double)")
+          #expect(result.words[1] == 0, "\(backend): \(double) should convert")
+          #expect(result.words[2] == UInt64(UInt32(bitPattern: exact)), "\(backend): \(double)")
         } else {
-          #expect(results[1] == 1, "\(function.backend): \(double) should fail to convert")
+          #expect(result.words[1] == 1, "\(backend): \(double) should fail to convert")
         }
       }
     }
@@ -406,7 +357,6 @@ struct MacroAssemblerBackendTests {
       .lessThanOrUnordered, .lessThanOrEqualOrUnordered, .greaterThanOrUnordered, .greaterThanOrEqualOrUnordered,
       .unordered, .ordered,
     ]
-    let results = WordBuffer(count: conditions.count)
     let program = MacroProgram { masm in
       masm.moveToDouble(.fp1, .saved2)
       masm.moveToDouble(.fp3, .saved3)
@@ -416,24 +366,20 @@ struct MacroAssemblerBackendTests {
       }
     }
     let doubles: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, .nan, -.nan, 5e-324]
-    let runner = MacroRunner()
-    for function in try runner.everyBackend(program) {
-      for a in doubles {
-        for b in doubles {
-          results.clear()
-          _ = try function(results.address, 0, a.bitPattern, b.bitPattern)
-          for (slot, condition) in conditions.enumerated() {
-            let expected = doubleConditionHolds(condition, a, b)
-            #expect(results[slot] == (expected ? 1 : 0), "\(function.backend): \(condition) of \(a), \(b)")
-            #expect(doubleConditionHolds(condition.negated, a, b) == !expected)
-          }
+    let inputs = pairs(doubles.map(\.bitPattern))
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: inputs, resultWords: conditions.count) {
+      for (result, (aBits, bBits)) in zip(results, inputs) {
+        let (a, b) = (Double(bitPattern: aBits), Double(bitPattern: bBits))
+        for (slot, condition) in conditions.enumerated() {
+          let expected = doubleConditionHolds(condition, a, b)
+          #expect(result.words[slot] == (expected ? 1 : 0), "\(backend): \(condition) of \(a), \(b)")
+          #expect(doubleConditionHolds(condition.negated, a, b) == !expected)
         }
       }
     }
   }
 
   @Test func jumpsThroughLabelsRegistersAndMemory() throws {
-    let scratch = WordBuffer(count: 4)
     let program = MacroProgram { masm in
       let viaRegister = masm.makeLabel()
       let viaMemory = masm.makeLabel()
@@ -464,15 +410,18 @@ struct MacroAssemblerBackendTests {
       masm.bind(done)
       masm.move(.t7, .t6)
     }
-    let runner = MacroRunner()
-    for function in try runner.everyBackend(program) {
-      let (result, second) = try function(0, scratch.address)
-      #expect(result == 1111 && second == 1111, "\(function.backend)")
+    for (backend, results) in try MacroRunner().runEverywhere(
+      program, inputs: [(0, 0)], resultWords: 0, scratchWords: 4)
+    {
+      #expect(results.first.map { $0.returned == (1111, 1111) } == true, "\(backend)")
     }
   }
 }
 
 func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
+
+/// Every ordered pair of `values`.
+private func pairs(_ values: [UInt64]) -> [(UInt64, UInt64)] { values.flatMap { a in values.map { (a, $0) } } }
 
 // MARK: The operations
 

@@ -286,12 +286,11 @@ struct MacroAssemblerCallTests {
       masm.jump(.t5)
       masm.bind(done)
     }
-    let runner = MacroRunner()
-    for function in try runner.everyBackend(program) {
-      #expect(try function(0, 0, 7, 7) == (1, 100), "\(function.backend)")
-      #expect(try function(0, 0, 0, 7) == (2, 10), "\(function.backend)")
-      #expect(try function(0, 0, 5, ~0) == (3, 10), "\(function.backend)")
-      #expect(try function(0, 0, 5, 7) == (5, 0), "\(function.backend)")
+    let inputs: [(UInt64, UInt64)] = [(7, 7), (0, 7), (5, ~0), (5, 7)]
+    let expected: [(UInt64, UInt64)] = [(1, 100), (2, 10), (3, 10), (5, 0)]
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: inputs, resultWords: 0) {
+      #expect(results.map(\.returned.0) == expected.map(\.0), "\(backend)")
+      #expect(results.map(\.returned.1) == expected.map(\.1), "\(backend)")
     }
     // On arm64 five short forms were lengthened: b.eq, cbz, tbnz, adr and the backward b.eq.
     var masm: any MacroAssembler = ARM64MacroAssembler()

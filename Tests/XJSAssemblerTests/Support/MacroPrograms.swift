@@ -91,6 +91,41 @@ final class MacroRunner {
   }
 }
 
+/// One run of a program in a batch: the words it left in its result buffer and the two it returned.
+struct BatchResult {
+  let words: [UInt64]
+  let returned: (UInt64, UInt64)
+}
+
+extension MacroRunner {
+  /// Runs `program` once per (a2, a3) in `inputs` on every backend there is: simulated arm64,
+  /// native x86-64 (on x86-64 hosts) and arm64 under qemu (when installed). a0 is a zeroed
+  /// buffer of `resultWords` words, a1 scratch memory of `scratchWords` words.
+  func runEverywhere(_ program: MacroProgram, inputs: [(UInt64, UInt64)], resultWords: Int, scratchWords: Int = 0)
+    throws -> [(backend: String, results: [BatchResult])]
+  {
+    let results = WordBuffer(count: resultWords)
+    let scratch = WordBuffer(count: scratchWords + 1)
+    var runs: [(backend: String, results: [BatchResult])] = []
+    for function in try everyBackend(program) {
+      let batch = try inputs.map { first, second in
+        results.clear()
+        let returned = try function(results.address, scratch.address, first, second)
+        return BatchResult(words: results.words, returned: returned)
+      }
+      runs.append((function.backend, batch))
+    }
+    if qemuPath != nil {
+      runs.append(
+        (
+          "arm64 (qemu)",
+          try runUnderQEMU(program, inputs: inputs, resultWords: resultWords, scratchWords: scratchWords)
+        ))
+    }
+    return runs
+  }
+}
+
 let executionIsAllowed = ExecutionPermission.probe() == .allowed
 
 /// A zeroed buffer of 64-bit words that tests hand to programs as a pointer.
