@@ -11,6 +11,16 @@
 // and the common neighbours of each (see ARM64Simulator+*.swift); anything else stops the run
 // with `.unimplementedInstruction`, never silently. The simulator knows nothing of what the
 // code it runs is for.
+//
+// Use:
+//
+//   let simulator = ARM64Simulator()
+//   simulator.simulateCode(of: allocator)      // every region the CodeAllocator has or gets
+//   let (first, second) = try simulator.run(at: entry, arguments: [a, b, c])
+//
+// in place of calling `entry` as a C function pointer (which, on an x86-64 host, it is not).
+// The collector never sees the simulator's registers or stack: code that keeps heap values
+// only in memory the collector scans (as baseline JIT code does) needs nothing more.
 
 import CXJSSupport
 
@@ -84,6 +94,8 @@ public final class ARM64Simulator {
 
   /// The address ranges holding code to simulate.
   public private(set) var codeRanges: [Range<UInt64>] = []
+  /// Allocators whose regions are simulated too.
+  private var allocators: [WeakAllocator] = []
   private var nesting = 0
 
   /// Instructions executed since the simulator was made (across every run).
@@ -130,8 +142,13 @@ public final class ARM64Simulator {
 
   /// Makes all of `region` simulated (a CodeAllocator region holds many functions).
   public func addCodeRegion(_ region: ExecutableRegion) {
-    let start = UInt64(UInt(bitPattern: region.baseAddress))
-    addCodeRange(start..<(start + UInt64(region.byteCount)))
+    addCodeRange(Self.addresses(of: region))
+  }
+
+  /// Makes every region of `allocator` simulated, those it reserves later included, for as
+  /// long as the allocator holds them (the simulator keeps no strong reference to it).
+  public func simulateCode(of allocator: CodeAllocator) {
+    allocators.append(WeakAllocator(allocator: allocator))
   }
 
   /// Forgets a range given to `addCodeRange` (say, before its memory is unmapped).
@@ -140,7 +157,27 @@ public final class ARM64Simulator {
     if currentCodeRange == range { currentCodeRange = 0..<0 }
   }
 
-  public func isSimulatedCode(_ address: UInt64) -> Bool { codeRanges.contains { $0.contains(address) } }
+  public func isSimulatedCode(_ address: UInt64) -> Bool { codeRange(containing: address, size: 1) != nil }
+
+  /// The registered range (or allocator region) holding `size` bytes at `address`.
+  private func codeRange(containing address: UInt64, size: UInt64) -> Range<UInt64>? {
+    let holds = { (range: Range<UInt64>) in address >= range.lowerBound && address &+ size <= range.upperBound }
+    if let range = codeRanges.first(where: holds) { return range }
+    for entry in allocators {
+      guard let allocator = entry.allocator else { continue }
+      for region in allocator.regions where holds(Self.addresses(of: region)) { return Self.addresses(of: region) }
+    }
+    return nil
+  }
+
+  private static func addresses(of region: ExecutableRegion) -> Range<UInt64> {
+    let start = UInt64(UInt(bitPattern: region.baseAddress))
+    return start..<(start + UInt64(region.byteCount))
+  }
+
+  private struct WeakAllocator {
+    weak var allocator: CodeAllocator?
+  }
 
   // MARK: Running
 
@@ -211,9 +248,7 @@ public final class ARM64Simulator {
   @inline(__always)
   private func fetch() throws(ARM64SimulatorError) -> UInt32 {
     if !(pc >= currentCodeRange.lowerBound && pc &+ 4 <= currentCodeRange.upperBound) {
-      guard let range = codeRanges.first(where: { pc >= $0.lowerBound && pc &+ 4 <= $0.upperBound }) else {
-        throw .executionOutsideCode(address: pc)
-      }
+      guard let range = codeRange(containing: pc, size: 4) else { throw .executionOutsideCode(address: pc) }
       currentCodeRange = range
     }
     guard pc & 3 == 0 else { throw .misalignedProgramCounter(address: pc) }

@@ -43,23 +43,18 @@ struct InstalledProgram {
 final class MacroRunner {
   let allocator: CodeAllocator
   let simulator: ARM64Simulator
-  private var simulatedRegions = 0
 
   init(regionSize: Int = 4 << 20, stackSizeForSimulator: Int = 1 << 20) {
     allocator = CodeAllocator(log: WitnessLog(), regionSize: regionSize)
     simulator = ARM64Simulator(stackSize: stackSizeForSimulator)
+    simulator.simulateCode(of: allocator)
   }
 
   deinit { allocator.releaseAll(reason: "test done") }
 
-  /// Installs `bytes` and makes every region holding code simulated.
+  /// Installs `bytes` (the simulator simulates all of the allocator's code).
   func installSimulated(_ bytes: [UInt8]) throws -> UInt64 {
-    let code = try allocator.install(bytes, reason: "arm64 test code")
-    while simulatedRegions < allocator.regions.count {
-      simulator.addCodeRegion(allocator.regions[simulatedRegions])
-      simulatedRegions += 1
-    }
-    return UInt64(UInt(bitPattern: code.start))
+    UInt64(UInt(bitPattern: try allocator.install(bytes, reason: "arm64 test code").start))
   }
 
   func arm64(_ program: MacroProgram) throws -> InstalledProgram {
