@@ -218,6 +218,12 @@ extension Runtime {
     try enterFunction(
       frame: frame, callee: function, argumentCount: arguments.count, newTarget: newTarget, returnInfo: flags,
       caller: caller?.fp, returnPC: (caller?.pc ?? 0) + 1)
+    // Compiled code runs directly; the interpreter takes over only if it leaves the frame to it.
+    if let entry = Frame.codeData(frame).pointee.jitEntry {
+      let exit = jit.enter(frame, entry)
+      if case .returned = exit { return hot.pointee.returnValue }
+      return try interpret(entry: frame, after: exit)
+    }
     return try interpret(entry: frame)
   }
 

@@ -15,21 +15,29 @@
 
 extension Runtime {
   /// Runs the interpreter starting at the entry frame `entry` (whose header is set
-  /// up and whose registers are initialized) until that frame returns.
-  func interpret(entry: Registers) throws(JSException) -> Value {
+  /// up and whose registers are initialized) until that frame returns. `firstExit` is how
+  /// machine code that already ran the entry frame left it, when the caller entered it directly.
+  func interpret(entry: Registers, after firstExit: JITExit? = nil) throws(JSException) -> Value {
     var fp = entry
     var code = Frame.codeData(fp)
     var constants = code.pointee.constants
     var pc = UnsafePointer(code.pointee.instructions)
     // Where machine code takes over next (set where control reaches compiled code).
     var machineEntry: UnsafeRawPointer? = nil
-    if _slowPath(code.pointee.tierUpCounter <= 0) { jit.tierUp(code) }
-    machineEntry = code.pointee.jitEntry
+    var pendingExit = firstExit
+    if pendingExit == nil {
+      if _slowPath(code.pointee.tierUpCounter <= 0) { jit.tierUp(code) }
+      machineEntry = code.pointee.jitEntry
+    }
     run: while true {
       do throws(JSException) {
         if let address = machineEntry {
           machineEntry = nil
-          switch jit.enter(fp, address) {
+          pendingExit = jit.enter(fp, address)
+        }
+        if let exit = pendingExit {
+          pendingExit = nil
+          switch exit {
           case .resume(let frame, let offset):
             fp = frame
             code = Frame.codeData(fp)
