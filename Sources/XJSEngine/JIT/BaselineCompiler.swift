@@ -270,10 +270,8 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
     let target = pcOffset + Int(Int32(bitPattern: pc[jumpIndex]))
     masm.loadAddress(.t1, MacroAddress(JITRegister.instructions, Int32((pcOffset + opcode.size) * 4)))
     if target <= pcOffset {
-      let taken = masm.makeLabel()
       let fallThrough = masm.makeLabel()
       masm.branch64(.equal, M.returnRegister, .t1, fallThrough)
-      masm.bind(taken)
       emitJump(to: target)
       masm.bind(fallThrough)
     } else {
