@@ -160,21 +160,6 @@ private func randomMoves(count: Int) -> [[Source]] {
   return (0..<count).map { _ in (0..<(1 + random.below(4))).map { _ in source() } }
 }
 
-/// Whether an address argument reads a register that another argument is moved into (what
-/// the x86-64 backend's parallel move gets wrong when two cycles meet; the arm64 one does not).
-private func addressReadsAnotherTarget(_ sources: [Source]) -> Bool {
-  func reads(_ role: Source.Role?) -> Int? {
-    if case .argument(let index) = role { return index }
-    return nil
-  }
-  return sources.enumerated().contains { index, source in
-    guard case .address(let base, let addressIndex, _, _) = source else { return false }
-    return [reads(base), reads(addressIndex)].contains { read in
-      read.map { $0 != index && $0 < sources.count } ?? false
-    }
-  }
-}
-
 @Suite(.serialized, .enabled(if: executionIsAllowed, "this process may not make pages executable (MDWE/SELinux)"))
 struct MacroAssemblerCallTests {
   @Test func argumentsArriveAsAParallelMoveAndTwoWordsComeBack() throws {
@@ -201,14 +186,7 @@ struct MacroAssemblerCallTests {
         let arguments = recordedArguments[0]
         #expect(first == arguments[0] &+ arguments[1] && second == arguments[2] ^ arguments[3], "\(function.backend)")
         let expected = sources.map(value(of:))
-        let check = { #expect(Array(arguments.prefix(expected.count)) == expected, "\(function.backend): \(sources)") }
-        if function.backend.hasPrefix("x86-64") && addressReadsAnotherTarget(sources) {
-          withKnownIssue(
-            "X86_64MacroAssembler's ParallelMove can overwrite an address argument's base or index before it is computed",
-            isIntermittent: true, check)
-        } else {
-          check()
-        }
+        #expect(Array(arguments.prefix(expected.count)) == expected, "\(function.backend): \(sources)")
       }
     }
   }

@@ -33,6 +33,8 @@ struct X86_64EncodingTests {
       Case("mov rsp,rbp") { $0.mov(.rsp, .rbp) },
       Case("mov r9d,edx") { $0.mov(.r9, .rdx, width: .dword) },
       Case("mov esp,r12d") { $0.mov(.rsp, .r12, width: .dword) },
+      Case("cmp BYTE PTR [rax],0x4") { $0.cmpByte(mem(.rax), immediate: 4) },
+      Case("cmp BYTE PTR [r12+0x4],0xff") { $0.cmpByte(mem(.r12, 4), immediate: 0xFF) },
     ])
   }
 

@@ -486,54 +486,46 @@ struct ParallelMove {
     case immediate(Int64)
     case address(X86Memory)
   }
-  private var pending: [(target: X86Register, reads: [X86Register], source: Source)] = []
+
+  struct Move {
+    let target: X86Register
+    let reads: [X86Register]
+    let source: Source
+  }
+
+  private var pending: [Move] = []
 
   mutating func add(_ target: X86Register, reads: [X86Register], _ source: Source) {
     if case .register(let register) = source, register == target { return }
-    pending.append((target, reads, source))
+    pending.append(Move(target: target, reads: reads, source: source))
   }
 
-  /// Emits the moves: any whose target no other pending move reads; when only cycles are
-  /// left, one source goes to `scratch` first.
+  /// Emits the moves: first, again and again, any whose target no other pending move reads.
+  /// What is left then is cycles, whose sources are all still intact: every value is pushed on
+  /// the native stack (an address computed through `scratch` first) and popped into its target.
   mutating func emit(into assembler: inout X86_64Assembler, scratch: X86Register) {
-    while !pending.isEmpty {
-      if let ready = pending.indices.first(where: { index in
-        !pending.indices.contains { other in other != index && pending[other].reads.contains(pending[index].target) }
-      }) {
-        let move = pending.remove(at: ready)
-        switch move.source {
-        case .register(let register): assembler.mov(move.target, register)
-        case .immediate(let value): assembler.mov(move.target, immediate: value)
-        case .address(let memory): assembler.lea(move.target, memory)
-        }
-        continue
-      }
-      // A cycle of register moves: free the first one's target by copying it to scratch.
-      let blocked = pending[0].target
-      assembler.mov(scratch, blocked)
-      for index in pending.indices {
-        pending[index].reads = pending[index].reads.map { $0 == blocked ? scratch : $0 }
-        switch pending[index].source {
-        case .register(let register) where register == blocked: pending[index].source = .register(scratch)
-        case .address(let memory): pending[index].source = .address(memory.replacingRegister(blocked, with: scratch))
-        default: break
-        }
+    while let ready = pending.indices.first(where: { index in
+      !pending.indices.contains { other in other != index && pending[other].reads.contains(pending[index].target) }
+    }) {
+      let move = pending.remove(at: ready)
+      switch move.source {
+      case .register(let register): assembler.mov(move.target, register)
+      case .immediate(let value): assembler.mov(move.target, immediate: value)
+      case .address(let memory): assembler.lea(move.target, memory)
       }
     }
-  }
-}
-
-extension X86Memory {
-  /// The same address with `old` replaced by `new` as base or index.
-  func replacingRegister(_ old: X86Register, with new: X86Register) -> X86Memory {
-    switch base {
-    case .register(let register):
-      let newBase = register == old ? new : register
-      let newIndex = index == old ? new : index
-      if let newIndex { return X86Memory(base: newBase, index: newIndex, scale: scale, displacement: displacement) }
-      return X86Memory(base: newBase, displacement: displacement)
-    default:
-      return self
+    for move in pending {
+      switch move.source {
+      case .register(let register): assembler.push(register)
+      case .immediate(let value):
+        assembler.mov(scratch, immediate: value)
+        assembler.push(scratch)
+      case .address(let memory):
+        assembler.lea(scratch, memory)
+        assembler.push(scratch)
+      }
     }
+    for move in pending.reversed() { assembler.pop(move.target) }
+    pending.removeAll()
   }
 }
