@@ -7,9 +7,11 @@ struct CommandLineDriver {
   /// The engine modes this build has (the conformance runner reads this line).
   static var modes: [String] {
     var modes = ["interp", "gc-stress"]
-    #if arch(x86_64)
+    #if arch(x86_64) || arch(arm64)
       modes += ["jit-eager", "jit"]
     #endif
+    // arm64 code in the simulator runs on any host.
+    modes.append("arm64-sim")
     return modes
   }
 
@@ -26,6 +28,8 @@ struct CommandLineDriver {
       --jit[=MODE]         baseline JIT mode: tiered (default: interpreter first, hot code compiled),
                            eager (every function compiled before it first runs) or off
       --jit-threshold=<n>  calls plus loop iterations before a function is compiled (default 500)
+      --jit-target=<t>     native (the host's ISA, the default) or arm64-sim (arm64 code run in the
+                           built-in arm64 simulator, on any host)
       --jit-witness        print the witness log of executable memory at exit (stderr)
       --print-code         disassemble the machine code compiled (stderr; through objdump if installed)
       --stats              print the engine's counters at exit (stderr): JIT, code memory, GC
@@ -87,6 +91,11 @@ struct CommandLineDriver {
             return usageError("--jit takes tiered, eager or off")
           }
           options.jitMode = mode
+        } else if argument.hasPrefix("--jit-target") {
+          guard let value = optionValue(argument, remaining, &index), let target = JITTarget(rawValue: value) else {
+            return usageError("--jit-target takes native or arm64-sim")
+          }
+          options.jitTarget = target
         } else if argument.hasPrefix("--jit-threshold") {
           guard let value = optionValue(argument, remaining, &index), let count = Int32(value), count >= 0 else {
             return usageError("--jit-threshold needs a count of 0 or more")
@@ -148,6 +157,7 @@ struct RunOptions {
   var gcStress = false
   var jitMode = JITMode.tiered
   var jitThreshold: Int32?
+  var jitTarget = JITTarget.native
   var jitWitness = false
   var printCode = false
   var stats = false

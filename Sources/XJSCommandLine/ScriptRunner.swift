@@ -9,6 +9,7 @@ struct ScriptRunner {
     var runtimeOptions = RuntimeOptions()
     runtimeOptions.gcStress = options.gcStress
     runtimeOptions.jit.mode = options.jitMode
+    runtimeOptions.jit.target = options.jitTarget
     if let threshold = options.jitThreshold { runtimeOptions.jit.threshold = threshold }
     if let maximumHeap = options.maximumHeap { runtimeOptions.maximumHeapBytes = maximumHeap }
     let runtime = Runtime(options: runtimeOptions)

@@ -54,12 +54,26 @@ struct JITCompileError: Error, CustomStringConvertible {
   let description: String
 }
 
-/// Compiles code blocks and builds the entry thunk.
+/// Compiles code blocks and builds the entry thunk, for the target's MacroAssembler.
 enum BaselineJIT {
-  typealias Assembler = X86_64MacroAssembler
-
   static func compile(
     _ codeBlock: CodeBlock, allocator: CodeAllocator, options: JITOptions
+  ) throws(JITCompileError) -> JITCode {
+    if options.target.isARM64 {
+      return try compile(ARM64MacroAssembler.self, codeBlock, allocator: allocator, options: options)
+    }
+    return try compile(X86_64MacroAssembler.self, codeBlock, allocator: allocator, options: options)
+  }
+
+  static func installEntryThunk(_ allocator: CodeAllocator, target: JITTarget) throws(ExecutableMemoryError) -> (
+    JITEntryFunction, ExecutableCode
+  ) {
+    if target.isARM64 { return try installEntryThunk(ARM64MacroAssembler.self, allocator) }
+    return try installEntryThunk(X86_64MacroAssembler.self, allocator)
+  }
+
+  private static func compile<M: MacroAssembler>(
+    _: M.Type, _ codeBlock: CodeBlock, allocator: CodeAllocator, options: JITOptions
   ) throws(JITCompileError) -> JITCode {
     guard codeBlock.instructionCount <= options.maximumBytecodeWords else {
       throw JITCompileError(
@@ -73,7 +87,7 @@ enum BaselineJIT {
         description: "\(codeBlock.registerCount) registers, \(codeBlock.constantCount) constants, "
           + "\(codeBlock.propertyCacheSiteCount) cache sites (limit \(limit) each)")
     }
-    var compiler = BaselineCompiler<Assembler>(codeBlock)
+    var compiler = BaselineCompiler<M>(codeBlock)
     compiler.compileFunction()
     let assembled: AssembledCode
     do {
@@ -99,12 +113,12 @@ enum BaselineJIT {
   /// The entry thunk: `(context, frame, address) -> exit` saves the C caller's registers, pins the
   /// frame, the context and the number tag, and jumps to `address`. Machine code leaves through
   /// `leaveNativeFrameAndReturn` with the exit in the two return registers.
-  static func installEntryThunk(_ allocator: CodeAllocator) throws(ExecutableMemoryError) -> (
-    JITEntryFunction, ExecutableCode
-  ) {
-    var masm = Assembler()
+  private static func installEntryThunk<M: MacroAssembler>(_: M.Type, _ allocator: CodeAllocator)
+    throws(ExecutableMemoryError) -> (JITEntryFunction, ExecutableCode)
+  {
+    var masm = M()
     masm.enterNativeFrame()
-    let arguments = Assembler.argumentRegisters
+    let arguments = M.argumentRegisters
     masm.move(.t5, arguments[2])
     masm.move(JITRegister.context, arguments[0])
     masm.move(JITRegister.frame, arguments[1])

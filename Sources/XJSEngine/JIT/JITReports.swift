@@ -58,7 +58,9 @@ extension Runtime {
       let start = UInt(bitPattern: code.code.start)
       text += "== \(name): \(code.codeBytes) bytes at 0x\(String(start, radix: 16))\n"
       let bytes = UnsafeRawBufferPointer(start: code.code.start, count: code.codeBytes)
-      let lines = disassemble(Array(bytes), address: start) ?? hexLines(Array(bytes), address: start)
+      let lines =
+        disassemble(Array(bytes), address: start, arm64: jit.options.target.isARM64)
+        ?? hexLines(Array(bytes), address: start)
       var starts = code.instructionStarts[...]
       for (address, line) in lines {
         while let first = starts.first, UInt(first.offset) + start <= address {
@@ -79,9 +81,9 @@ extension Runtime {
   }
 }
 
-/// `objdump`'s disassembly of `bytes` as if at `address`: (address, line) pairs, or nil when
-/// objdump is not installed or fails.
-private func disassemble(_ bytes: [UInt8], address: UInt) -> [(UInt, String)]? {
+/// `objdump`'s disassembly of `bytes` as if at `address` (arm64 code through binutils'
+/// aarch64 objdump): (address, line) pairs, or nil when objdump is not installed or fails.
+private func disassemble(_ bytes: [UInt8], address: UInt, arm64: Bool) -> [(UInt, String)]? {
   var template = Array("/tmp/xjs-code-XXXXXX".utf8CString)
   let descriptor = mkstemp(&template)
   guard descriptor >= 0 else { return nil }
@@ -90,8 +92,8 @@ private func disassemble(_ bytes: [UInt8], address: UInt) -> [(UInt, String)]? {
   let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   close(descriptor)
   guard written == bytes.count else { return nil }
-  let command =
-    "objdump -D -b binary -m i386:x86-64 --adjust-vma=0x\(String(address, radix: 16)) \(path) 2>/dev/null"
+  let tool = arm64 ? "aarch64-linux-gnu-objdump -D -b binary -m aarch64" : "objdump -D -b binary -m i386:x86-64"
+  let command = "\(tool) --adjust-vma=0x\(String(address, radix: 16)) \(path) 2>/dev/null"
   guard let pipe = popen(command, "r") else { return nil }
   var result: [(UInt, String)] = []
   var buffer = [CChar](repeating: 0, count: 512)

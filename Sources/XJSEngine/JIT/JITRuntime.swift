@@ -22,10 +22,21 @@ public enum JITMode: String, Sendable {
   case eager
 }
 
-/// Which machine code the JIT emits.
+/// Which machine code the JIT emits, and how it runs.
 public enum JITTarget: String, Sendable {
-  /// The host's own ISA, run natively (x86-64).
+  /// The host's own ISA (x86-64 or arm64), run natively.
   case native
+  /// arm64 code run in ARM64Simulator (on any host): how arm64 is tested on x86-64 machines.
+  case arm64Simulator = "arm64-sim"
+
+  /// The ISA the code is for.
+  var isARM64: Bool {
+    #if arch(arm64)
+      return true
+    #else
+      return self == .arm64Simulator
+    #endif
+  }
 }
 
 public struct JITOptions: Sendable {
@@ -68,6 +79,8 @@ final class JITRuntime {
   /// Machine code that enters JIT code from the interpreter (see `enter`).
   @exclusivity(unchecked) private var entryThunk: JITEntryFunction?
   @exclusivity(unchecked) private var entryThunkCode: ExecutableCode?
+  /// Runs the code of the `arm64-sim` target.
+  @exclusivity(unchecked) private var simulator: ARM64Simulator?
   /// `perf`'s map of JIT code (/tmp/perf-PID.map), written when XJS_PERF_MAP=1.
   @exclusivity(unchecked) private var perfMap: UnsafeMutablePointer<FILE>? = {
     guard let flag = getenv("XJS_PERF_MAP"), String(cString: flag) == "1" else { return nil }
@@ -81,8 +94,10 @@ final class JITRuntime {
     self.context = context
     self.options = options
     if options.mode == .off { disabledReason = "the JIT is off (interpreter only)" }
-    #if !arch(x86_64)
-      if options.mode != .off { disabledReason = "no JIT backend runs natively on this host" }
+    #if !arch(x86_64) && !arch(arm64)
+      if options.mode != .off && options.target == .native {
+        disabledReason = "no JIT backend runs natively on this host"
+      }
     #endif
   }
 
@@ -100,9 +115,14 @@ final class JITRuntime {
     if allocator != nil { return true }
     let allocator = CodeAllocator(log: log, limit: options.maximumCodeBytes)
     do {
-      let (thunk, code) = try BaselineJIT.installEntryThunk(allocator)
+      let (thunk, code) = try BaselineJIT.installEntryThunk(allocator, target: options.target)
       entryThunk = thunk
       entryThunkCode = code
+      if options.target == .arm64Simulator {
+        let simulator = ARM64Simulator()
+        simulator.simulateCode(of: allocator)
+        self.simulator = simulator
+      }
       statistics.codeBytes += code.range.count
       self.allocator = allocator
       return true
@@ -168,8 +188,29 @@ final class JITRuntime {
   /// Runs machine code at `address` for frame `fp` until it leaves for the interpreter.
   @inline(never)
   func enter(_ fp: Registers, _ address: UnsafeRawPointer) -> JITExit {
+    if let simulator { return simulate(simulator, fp, address) }
     let exit = entryThunk.unsafelyUnwrapped(UnsafeMutableRawPointer(context), UnsafeMutableRawPointer(fp), address)
     return JITExit(exit)
+  }
+
+  /// The entry thunk and what it runs, in the simulator. If the simulator cannot go on (an
+  /// instruction it does not implement, a broken calling convention: a bug of the JIT or the
+  /// simulator, never of the script), the script stops with an error that names it, as a time
+  /// limit stops it (no handler sees it), instead of the process crashing.
+  private func simulate(_ simulator: ARM64Simulator, _ fp: Registers, _ address: UnsafeRawPointer) -> JITExit {
+    let arguments = [
+      UInt64(UInt(bitPattern: context)), UInt64(UInt(bitPattern: fp)), UInt64(UInt(bitPattern: address)),
+    ]
+    do {
+      let (frame, word) = try simulator.run(at: entryThunkCode.unsafelyUnwrapped.start, arguments: arguments)
+      return JITExit(xjs_jit_exit(frame: frame, word: word))
+    } catch {
+      let runtime = context.pointee.runtime.unsafelyUnwrapped.takeUnretainedValue()
+      let failure = runtime.makeTerminationError("xjs internal error: the arm64 simulator stopped: \(error)")
+      context.pointee.parkedException = failure
+      context.pointee.parkedExceptionPC = UnsafePointer(Frame.codeData(fp).pointee.instructions)
+      return .exception(frame: fp)
+    }
   }
 
   // MARK: Reporting
