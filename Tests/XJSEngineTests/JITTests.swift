@@ -18,10 +18,14 @@
     let runtime: Runtime
     var output = ""
 
-    init(_ mode: JITMode, threshold: Int32 = 500, configure: (inout RuntimeOptions) -> Void = { _ in }) {
+    init(
+      _ mode: JITMode, threshold: Int32 = 500, target: JITTarget = .native,
+      configure: (inout RuntimeOptions) -> Void = { _ in }
+    ) {
       var options = RuntimeOptions()
       options.jit.mode = mode
       options.jit.threshold = threshold
+      options.jit.target = target
       configure(&options)
       runtime = Runtime(options: options)
       runtime.outputHandler = { [unowned self] text, _ in self.output += text }
@@ -220,10 +224,16 @@
       #expect(eager.runtime.jitStatistics.functionsCompiled > 0)
       let tiered = Harness(.tiered, threshold: 3)
       #expect(tiered.run(program) == interpreted)
+      // The same templates as arm64 code, run in the simulator.
+      let simulated = Harness(.eager, target: .arm64Simulator)
+      #expect(simulated.run(program) == interpreted)
+      #expect(simulated.runtime.jitStatistics.functionsCompiled > 0)
+      #expect(Harness(.tiered, threshold: 3, target: .arm64Simulator).run(program) == interpreted)
     }
 
-    @Test func machineCodeRunsSealedAndNoMappingIsWritableAndExecutable() {
-      let harness = Harness(.eager)
+    @Test(arguments: [JITTarget.native, .arm64Simulator])
+    func machineCodeRunsSealedAndNoMappingIsWritableAndExecutable(_ target: JITTarget) {
+      let harness = Harness(.eager, target: target)
       var writableExecutable: [String] = []
       var checks = 0
       // Called from machine code: the JIT code that calls it is live on the stack.
@@ -264,8 +274,9 @@
       reportChildFailures(result)
     }
 
-    @Test func timeLimitsStopLoopsInMachineCode() {
-      let harness = Harness(.eager)
+    @Test(arguments: [JITTarget.native, .arm64Simulator])
+    func timeLimitsStopLoopsInMachineCode(_ target: JITTarget) {
+      let harness = Harness(.eager, target: target)
       harness.runtime.setTimeLimit(milliseconds: 200)
       let start = monotonicNanoseconds()
       let output = harness.run("var n = 0; while (true) { n++; }")
@@ -275,8 +286,9 @@
       #expect(harness.runtime.jitStatistics.functionsCompiled >= 1)
     }
 
-    @Test func interruptsStopLoopsInMachineCode() {
-      let harness = Harness(.eager)
+    @Test(arguments: [JITTarget.native, .arm64Simulator])
+    func interruptsStopLoopsInMachineCode(_ target: JITTarget) {
+      let harness = Harness(.eager, target: target)
       let runtime = harness.runtime
       var thread = pthread_t()
       let box = Unmanaged.passRetained(runtime)
@@ -303,6 +315,7 @@
       let interpreted = Harness(.off).run(program)
       #expect(interpreted == "true Maximum call stack size exceeded\n5000\n")
       #expect(Harness(.eager).run(program) == interpreted)
+      #expect(Harness(.eager, target: .arm64Simulator).run(program) == interpreted)
     }
 
     @Test func exceptionsInMachineCodeHaveTheInterpretersStackTrace() {
@@ -318,10 +331,12 @@
       #expect(interpreted.contains("at inner (test.js:1:"), "\(interpreted)")
       #expect(Harness(.eager).run(program) == interpreted)
       #expect(Harness(.tiered, threshold: 1).run(program) == interpreted)
+      #expect(Harness(.eager, target: .arm64Simulator).run(program) == interpreted)
     }
 
-    @Test func aLongTopLevelLoopEntersMachineCodeAtItsHeader() {
-      let harness = Harness(.tiered, threshold: 100)
+    @Test(arguments: [JITTarget.native, .arm64Simulator])
+    func aLongTopLevelLoopEntersMachineCodeAtItsHeader(_ target: JITTarget) {
+      let harness = Harness(.tiered, threshold: 100, target: target)
       let output = harness.run("var s = 0; for (var i = 0; i < 100000; i++) { s = (s + i) | 0; } print(s);")
       #expect(output == "704982704\n")
       #expect(harness.runtime.jitStatistics.osrEntries >= 1)
