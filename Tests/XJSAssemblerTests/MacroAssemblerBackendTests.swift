@@ -351,6 +351,60 @@ struct MacroAssemblerBackendTests {
     }
   }
 
+  @Test func truncatingDoublesToInt32Bits() throws {
+    let program = MacroProgram { masm in
+      masm.moveToDouble(.fp2, .saved3)
+      masm.move(.t2, immediate: 0x5555)
+      emitBranchOutcome(&masm, into: .t3) { masm, label in
+        masm.branchTruncateDoubleToInt32Bits(.t2, .fp2, failure: label)
+      }
+      storeResult(&masm, 0, from: .t3)
+      storeResult(&masm, 1)
+    }
+    let doubles: [Double] = [
+      3.0, 3.7, -3.7, -0.0, 0.0, .nan, 0x1p31, 0x1p32 + 5, -0x1p31 - 1, 4294967295.5, 0x1p62 + 0x1p40, 0x1p63,
+      -0x1p63, 1e300, -.infinity, .infinity, 5e-324, -1e18,
+    ]
+    let inputs = doubles.map { (UInt64(0), $0.bitPattern) }
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: inputs, resultWords: 2) {
+      for (result, (_, bits)) in zip(results, inputs) {
+        let double = Double(bitPattern: bits)
+        if double.isFinite && abs(double) < 0x1p63 && double != -0x1p63 {
+          #expect(result.words[0] == 0, "\(backend): \(double) should truncate")
+          let expected = UInt32(truncatingIfNeeded: Int64(double.rounded(.towardZero)))
+          #expect(result.words[1] == UInt64(expected), "\(backend): \(double)")
+        } else if !double.isFinite || abs(double) > 0x1p63 {
+          #expect(result.words[0] == 1, "\(backend): \(double) should fail")
+        }
+      }
+    }
+  }
+
+  @Test func remaindersOfNonNegativeByPositive() throws {
+    let program = MacroProgram { masm in
+      masm.remainder32(.t2, .saved2, .saved3)
+      storeResult(&masm, 0)
+      // Into one of the operands, and with the operands in the x86 division registers.
+      masm.move(.t0, .saved2)
+      masm.move(.t2, .saved3)
+      masm.remainder32(.t2, .t0, .t2)
+      storeResult(&masm, 1)
+      masm.move(.t2, .saved2)
+      masm.move(.t0, .saved3)
+      masm.remainder32(.t0, .t2, .t0)
+      masm.move(.t2, .t0)
+      storeResult(&masm, 2)
+    }
+    let pairs: [(UInt64, UInt64)] = [
+      (7, 3), (0, 5), (2_147_483_647, 2), (100, 2_147_483_647), (9, 9), (5, 1), (123_456_789, 1000),
+    ]
+    for (backend, results) in try MacroRunner().runEverywhere(program, inputs: pairs, resultWords: 3) {
+      for (result, (a, b)) in zip(results, pairs) {
+        for word in 0..<3 { #expect(result.words[word] == a % b, "\(backend): \(a) % \(b) (\(word))") }
+      }
+    }
+  }
+
   @Test func doubleBranchesOnEveryConditionWithNaN() throws {
     let conditions: [MacroDoubleCondition] = [
       .equal, .notEqualOrUnordered, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual,

@@ -511,6 +511,11 @@ public struct ARM64MacroAssembler: MacroAssembler {
   }
 
   /// Only `.overflow` and `.noOverflow` (the x86 multiply leaves the other flags undefined).
+  public mutating func remainder32(_ dst: MacroRegister, _ lhs: MacroRegister, _ rhs: MacroRegister) {
+    assembler.sdiv(Self.scratch.w, w(lhs), w(rhs))
+    assembler.msub(w(dst), Self.scratch.w, w(rhs), w(lhs))
+  }
+
   public mutating func branchMul32(
     _ condition: MacroCondition, _ dst: MacroRegister, _ src: MacroRegister, _ label: Label
   ) {
@@ -572,6 +577,20 @@ public struct ARM64MacroAssembler: MacroAssembler {
     assembler.fmov(Self.scratch, d(src))
     assembler.tbnz(Self.scratch, bit: 63, failure)
     bind(done)
+  }
+
+  public mutating func branchTruncateDoubleToInt32Bits(
+    _ dst: MacroRegister, _ src: MacroFPRegister, failure: Label
+  ) {
+    // fcvtzs saturates, so first check the magnitude: a biased exponent of 1023 + 63 or more is
+    // 2^63 or larger (NaN and the infinities have 2047).
+    assembler.fmov(Self.scratch, d(src))
+    assembler.ubfx(Self.scratch, Self.scratch, lsb: 52, width: 11)
+    assembler.cmp(Self.scratch, immediate: 1023 + 63)
+    assembler.b(.hs, failure)
+    assembler.fcvtzs(x(dst), d(src))
+    // Writing the 32-bit view zero-extends.
+    assembler.mov(w(dst), w(dst))
   }
 
   public mutating func branchDouble(

@@ -188,6 +188,9 @@ public protocol MacroAssembler {
   mutating func branchAdd32(_ condition: MacroCondition, _ dst: MacroRegister, immediate: Int32, _ label: Label)
   mutating func branchSub32(_ condition: MacroCondition, _ dst: MacroRegister, _ src: MacroRegister, _ label: Label)
   mutating func branchSub32(_ condition: MacroCondition, _ dst: MacroRegister, immediate: Int32, _ label: Label)
+  /// `dst = lhs % rhs` in 32 bits, for `lhs >= 0` and `rhs > 0` only (the caller checks): the
+  /// remainder, zero-extended.
+  mutating func remainder32(_ dst: MacroRegister, _ lhs: MacroRegister, _ rhs: MacroRegister)
   /// `dst *= src` in 32 bits (signed); branches on `.overflow` of the 32-bit product.
   mutating func branchMul32(_ condition: MacroCondition, _ dst: MacroRegister, _ src: MacroRegister, _ label: Label)
   /// `dst = (lhs <condition> rhs) ? 1 : 0`, 64-bit compare.
@@ -209,6 +212,10 @@ public protocol MacroAssembler {
   /// `dst = Int32(src)` when `src` is exactly an int32 that is not -0; otherwise branches to
   /// `failure` (dst is then undefined).
   mutating func branchConvertDoubleToInt32(_ dst: MacroRegister, _ src: MacroFPRegister, failure: Label)
+  /// `dst` = the low 32 bits of `src` truncated to a 64-bit integer (zero-extended): ToInt32
+  /// of a double whose magnitude is below 2^63; NaN, infinities and larger values branch to
+  /// `failure` (dst is then undefined).
+  mutating func branchTruncateDoubleToInt32Bits(_ dst: MacroRegister, _ src: MacroFPRegister, failure: Label)
   mutating func branchDouble(
     _ condition: MacroDoubleCondition, _ lhs: MacroFPRegister, _ rhs: MacroFPRegister, _ label: Label)
 

@@ -330,6 +330,20 @@ public struct X86_64MacroAssembler: MacroAssembler {
     assembler.j(self.condition(condition), label)
   }
 
+  public mutating func remainder32(_ dst: MacroRegister, _ lhs: MacroRegister, _ rhs: MacroRegister) {
+    // idiv divides edx:eax: park rax and rdx on the stack around it (the divisor in the scratch).
+    assembler.mov(Self.scratch, r(rhs), width: .dword)
+    assembler.push(.rax)
+    assembler.push(.rdx)
+    assembler.mov(.rax, r(lhs), width: .dword)
+    assembler.xor(.rdx, .rdx, width: .dword)  // lhs >= 0: the high half of the dividend is 0
+    assembler.idiv(Self.scratch, width: .dword)
+    assembler.mov(Self.scratch, .rdx, width: .dword)
+    assembler.pop(.rdx)
+    assembler.pop(.rax)
+    assembler.mov(r(dst), Self.scratch, width: .dword)
+  }
+
   public mutating func branchMul32(
     _ condition: MacroCondition, _ dst: MacroRegister, _ src: MacroRegister, _ label: Label
   ) {
@@ -385,6 +399,18 @@ public struct X86_64MacroAssembler: MacroAssembler {
     assembler.test(Self.scratch, Self.scratch)
     assembler.j(.sign, failure)
     bind(done)
+  }
+
+  public mutating func branchTruncateDoubleToInt32Bits(
+    _ dst: MacroRegister, _ src: MacroFPRegister, failure: Label
+  ) {
+    // cvttsd2si gives the "integer indefinite" 0x8000_0000_0000_0000 for NaN and out-of-range
+    // values (and for -2^63 itself, which then takes the slow way too).
+    assembler.cvttsd2si(r(dst), x(src))
+    assembler.mov(Self.scratch, immediate: Int64.min)
+    assembler.cmp(r(dst), Self.scratch)
+    assembler.j(.equal, failure)
+    assembler.mov(r(dst), r(dst), width: .dword)
   }
 
   public mutating func branchDouble(

@@ -41,7 +41,15 @@ extension JITLayout {
 
 /// The int32 operation of a binary arithmetic or bitwise template.
 enum Int32Operation {
-  case add, subtract, multiply, and, or, xor, shiftLeft, shiftRight, unsignedShiftRight
+  case add, subtract, multiply, remainder, and, or, xor, shiftLeft, shiftRight, unsignedShiftRight
+
+  /// The operators that apply ToInt32 to their operands (so doubles have an integer path too).
+  var isBitwise: Bool {
+    switch self {
+    case .and, .or, .xor, .shiftLeft, .shiftRight, .unsignedShiftRight: true
+    default: false
+    }
+  }
 }
 
 /// The double operation of a binary arithmetic template.
@@ -64,6 +72,9 @@ extension BaselineCompiler {
   mutating func visitDivide(_ instruction: Instruction.Divide) {
     emitBinary(nil, .divide, instruction.dst, instruction.lhs, instruction.rhs)
   }
+  mutating func visitRemainder(_ instruction: Instruction.Remainder) {
+    emitBinary(.remainder, nil, instruction.dst, instruction.lhs, instruction.rhs)
+  }
   mutating func visitBitAnd(_ instruction: Instruction.BitAnd) {
     emitBinary(.and, nil, instruction.dst, instruction.lhs, instruction.rhs)
   }
@@ -84,14 +95,15 @@ extension BaselineCompiler {
   }
 
   /// `dst = lhs op rhs`: int32 operands inline (`intOperation`), numbers out of line
-  /// (`doubleOperation`), anything else through the slow path.
+  /// (`doubleOperation`, or ToInt32 of doubles for the bitwise operators), anything else through
+  /// the slow path.
   mutating func emitBinary(
     _ intOperation: Int32Operation?, _ doubleOperation: DoubleOperation?, _ dst: Int, _ lhs: Int, _ rhs: Int
   ) {
     let slow = slowCase()
+    let next = nextInstruction
     let notInt: CodeLabel
     if let doubleOperation {
-      let next = nextInstruction
       notInt = outOfLine { compiler in
         compiler.masm.load64(.t0, compiler.slot(lhs))
         compiler.masm.load64(.t1, compiler.slot(rhs))
@@ -106,6 +118,19 @@ extension BaselineCompiler {
         compiler.storeNumber(.fp0, to: dst, scratch: .t0)
         compiler.masm.jump(next)
       }
+    } else if let intOperation, intOperation.isBitwise {
+      // ToInt32 of doubles (below 2^63 in magnitude), then the same int32 operation.
+      notInt = outOfLine { compiler in
+        compiler.masm.load64(.t0, compiler.slot(lhs))
+        compiler.masm.load64(.t1, compiler.slot(rhs))
+        compiler.loadInt32Bits(.t0, notNumber: slow)
+        compiler.loadInt32Bits(.t1, notNumber: slow)
+        compiler.emitInt32Operation(intOperation, notInt: slow)
+        compiler.masm.zeroExtend32To64(.t0, .t0)
+        compiler.boxInt32(.t0)
+        compiler.masm.store64(.t0, compiler.slot(dst))
+        compiler.masm.jump(next)
+      }
     } else {
       notInt = slow
     }
@@ -117,7 +142,15 @@ extension BaselineCompiler {
     masm.load64(.t1, slot(rhs))
     branchIfNotInt32(.t0, notInt)
     branchIfNotInt32(.t1, notInt)
-    switch intOperation {
+    emitInt32Operation(intOperation, notInt: notInt)
+    masm.zeroExtend32To64(.t0, .t0)
+    boxInt32(.t0)
+    masm.store64(.t0, slot(dst))
+  }
+
+  /// t0 = t0 op t1 on their low 32 bits; to `notInt` when the result is not an int32.
+  mutating func emitInt32Operation(_ operation: Int32Operation, notInt: CodeLabel) {
+    switch operation {
     case .add: masm.branchAdd32(.overflow, .t0, .t1, notInt)
     case .subtract: masm.branchSub32(.overflow, .t0, .t1, notInt)
     case .multiply:
@@ -129,6 +162,11 @@ extension BaselineCompiler {
       masm.or32(.t2, .t1)
       masm.branchTest32(.signed, .t2, immediate: -1, notInt)
       masm.bind(nonZero)
+    case .remainder:
+      // Only a non-negative dividend and a positive divisor (no -0, no division by zero).
+      masm.branchTest32(.signed, .t0, immediate: -1, notInt)
+      masm.branch32(.lessOrEqual, .t1, immediate: 0, notInt)
+      masm.remainder32(.t0, .t0, .t1)
     case .and: masm.and32(.t0, .t1)
     case .or: masm.or32(.t0, .t1)
     case .xor: masm.xor32(.t0, .t1)
@@ -139,9 +177,18 @@ extension BaselineCompiler {
       // Above int32's range the result is a double.
       masm.branchTest32(.signed, .t0, immediate: -1, notInt)
     }
-    masm.zeroExtend32To64(.t0, .t0)
-    boxInt32(.t0)
-    masm.store64(.t0, slot(dst))
+  }
+
+  /// ToInt32 of the number in `register` into its low 32 bits (an int32 as it is, a double
+  /// truncated modulo 2^32 when below 2^63 in magnitude); anything else to `notNumber`.
+  mutating func loadInt32Bits(_ register: MacroRegister, notNumber: CodeLabel) {
+    let done = masm.makeLabel()
+    branchIfInt32(register, done)
+    branchIfNotNumber(register, notNumber)
+    masm.add64(register, JITRegister.numberTag)
+    masm.moveToDouble(.fp0, register)
+    masm.branchTruncateDoubleToInt32Bits(register, .fp0, failure: notNumber)
+    masm.bind(done)
   }
 
   mutating func visitAddInt(_ instruction: Instruction.AddInt) {

@@ -299,7 +299,6 @@ extension BaselineCompiler {
 extension BaselineCompiler {
   // MARK: Arithmetic and logic
 
-  mutating func visitRemainder(_ instruction: Instruction.Remainder) { emitSlowPathInstruction() }
   mutating func visitExponent(_ instruction: Instruction.Exponent) { emitSlowPathInstruction() }
   mutating func visitTypeOf(_ instruction: Instruction.TypeOf) { emitSlowPathInstruction() }
   // MARK: Comparison
