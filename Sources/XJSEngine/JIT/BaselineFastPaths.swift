@@ -174,8 +174,18 @@ extension BaselineCompiler {
     case .shiftRight: masm.shift32(.arithmeticRight, .t0, by: .t1)
     case .unsignedShiftRight:
       masm.shift32(.logicalRight, .t0, by: .t1)
-      // Above int32's range the result is a double.
-      masm.branchTest32(.signed, .t0, immediate: -1, notInt)
+      // Above int32's range the result is a double: the int32 read of the bits plus 2^32.
+      let dst = Instruction.UnsignedShiftRight(pc).dst
+      let next = nextInstruction
+      let asDouble = outOfLine { compiler in
+        compiler.masm.convertInt32ToDouble(.fp0, .t0)
+        compiler.masm.move(.t1, immediate: Int64(bitPattern: 0x1p32.bitPattern))
+        compiler.masm.moveToDouble(.fp1, .t1)
+        compiler.masm.addDouble(.fp0, .fp1)
+        compiler.storeDouble(.fp0, to: dst, scratch: .t1)
+        compiler.masm.jump(next)
+      }
+      masm.branchTest32(.signed, .t0, immediate: -1, asDouble)
     }
   }
 

@@ -71,8 +71,20 @@ extension BaselineCompiler {
       compiler.emitLoadProbe(dst: dst, slow: slow)
       compiler.masm.jump(next)
     }
+    var notObject = slow
+    if isLengthAtom(codeBlock.constants[instruction.name]) {
+      // `string.length`: a primitive string's length is in its cell header.
+      notObject = outOfLine { compiler in
+        compiler.branchIfNotCell(.t0, slow)
+        compiler.masm.branch8(.notEqual, MacroAddress(.t0, 0), immediate: CellKind.string.rawValue, slow)
+        compiler.masm.load32(.t3, MacroAddress(.t0, JITLayout.stringLengthInCell))
+        compiler.boxInt32(.t3)
+        compiler.masm.store64(.t3, compiler.slot(dst))
+        compiler.masm.jump(next)
+      }
+    }
     masm.load64(.t0, slot(instruction.object))
-    branchIfNotObject(.t0, slow)
+    branchIfNotObject(.t0, notObject)
     masm.load64(.t1, MacroAddress(.t0, JITLayout.shapeInObject))
     loadCacheSite(instruction.cache, into: .t2)
     masm.branch64(.notEqual, cacheField(.t2, way: 0, JITLayout.shapeInCacheEntry), .t1, probe)
@@ -83,6 +95,15 @@ extension BaselineCompiler {
     masm.branchTest32(.signed, .t4, immediate: -1, probe)
     masm.load64(.t3, MacroAddress(.t0, index: .t4, scale: 1))
     masm.store64(.t3, slot(dst))
+  }
+
+  /// Whether a property name constant is the atom "length" (compared by contents: the compiler
+  /// interns names, but this needs no runtime at hand).
+  func isLengthAtom(_ name: Value) -> Bool {
+    guard name.isString else { return false }
+    let string = name.asString
+    guard string.length == 6, string.isLatin1, !string.isRope else { return false }
+    return Array(UnsafeBufferPointer(start: string.latin1Characters, count: 6)) == Array("length".utf8)
   }
 
   /// The first cache ways for t0 = the object, t1 = its shape, t2 = the site; the value to `dst`,
