@@ -81,6 +81,9 @@ struct CodeBlockData {
   var realm: UnsafeMutableRawPointer? = nil
   /// The machine code of the function's entry, once the baseline JIT compiled it.
   var jitEntry: UnsafeRawPointer? = nil
+  /// The entry machine code calls with only the frame header and arguments written (a direct
+  /// call): it first sets missing arguments and the other registers to undefined.
+  var jitDirectEntry: UnsafeRawPointer? = nil
   /// Counts down at each call and loop back edge; at zero the code tiers up (JIT/TierUp.swift).
   var tierUpCounter: Int32 = 0
   var jitState: JITState = .interpreted

@@ -42,6 +42,7 @@ enum JITLayout {
   static let constantsInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.constants)!)
   static let cachesInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.propertyCaches)!)
   static let jitEntryInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.jitEntry)!)
+  static let jitDirectEntryInData = Int32(MemoryLayout<CodeBlockData>.offset(of: \.jitDirectEntry)!)
   /// The interrupt flag and the safe-point requests, one 64-bit word (both must be zero).
   static let safePointWord = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.interruptRequested)!)
   /// The slow-path table after the hot state: entry `n` at `slowPathTable + 8 n`.
@@ -107,6 +108,7 @@ enum BaselineJIT {
     }
     return JITCode(
       code: code, allocator: allocator, entryOffset: assembled.offset(of: compiler.functionEntry)!,
+      directEntryOffset: assembled.offset(of: compiler.directEntry)!,
       entryPoints: entryPoints.sorted { $0.pc < $1.pc }, instructionStarts: starts)
   }
 
@@ -146,6 +148,8 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
   var pcOffset: Int { pc - instructions }
 
   let functionEntry: CodeLabel
+  /// The entry of direct calls: initializes the registers, then falls into `functionEntry`.
+  let directEntry: CodeLabel
   let exceptionExit: CodeLabel
   /// Leaves for the interpreter to run the frame in `frame` from its first instruction.
   let resumeFrameAtEntry: CodeLabel
@@ -171,6 +175,7 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
     instructions = codeBlock.instructionBase
     pc = instructions
     functionEntry = masm.makeLabel()
+    directEntry = masm.makeLabel()
     exceptionExit = masm.makeLabel()
     resumeFrameAtEntry = masm.makeLabel()
     entryFrameReturned = masm.makeLabel()
@@ -192,6 +197,8 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
   // MARK: The function
 
   mutating func compileFunction() {
+    masm.bind(directEntry)
+    emitRegisterInitialization()
     masm.bind(functionEntry)
     loadPinnedRegisters()
     var offset = 0
@@ -208,6 +215,40 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
     emitSlowCases()
     emitEntryStubs()
     emitExits()
+  }
+
+  /// What `enterFunction` does to the registers after a direct call wrote the header and the
+  /// arguments: missing arguments and every register above the parameters become undefined
+  /// (the counts are this code block's, so the locals are stored one by one).
+  mutating func emitRegisterInitialization() {
+    let parameterCount = codeBlock.parameterCount
+    let registerCount = codeBlock.registerCount
+    masm.move(.t1, immediate: Int64(bitPattern: Value.undefined.bits))
+    if parameterCount > 0 {
+      // Registers argumentCount ..< parameterCount (none when enough arguments came).
+      let loop = masm.makeLabel()
+      let done = masm.makeLabel()
+      masm.load64(.t0, frameHeader(Frame.argumentCountOffset))
+      masm.bind(loop)
+      masm.branch64(.greaterOrEqual, .t0, immediate: Int32(parameterCount), done)
+      masm.store64(.t1, MacroAddress(JITRegister.frame, index: .t0, scale: 8))
+      masm.add64(.t0, immediate: 1)
+      masm.jump(loop)
+      masm.bind(done)
+    }
+    if registerCount - parameterCount <= 64 {
+      for register in parameterCount..<registerCount { masm.store64(.t1, slot(register)) }
+    } else {
+      let loop = masm.makeLabel()
+      let done = masm.makeLabel()
+      masm.move(.t0, immediate: Int64(parameterCount))
+      masm.bind(loop)
+      masm.branch64(.greaterOrEqual, .t0, immediate: Int32(registerCount), done)
+      masm.store64(.t1, MacroAddress(JITRegister.frame, index: .t0, scale: 8))
+      masm.add64(.t0, immediate: 1)
+      masm.jump(loop)
+      masm.bind(done)
+    }
   }
 
   /// Loads the code block's data and bytecode from the frame (at every entry from outside and

@@ -166,21 +166,7 @@ extension BaselineCompiler {
     masm.store64(.t6, header(Frame.environmentOffset))
     masm.loadLabelAddress(.t6, returnPoint)
     masm.store64(.t6, header(Frame.machineReturnOffset))
-    // Registers from min(arguments, parameters) up are undefined (missing arguments, locals).
-    let fill = masm.makeLabel()
-    let filled = masm.makeLabel()
-    let startKnown = masm.makeLabel()
-    masm.load32(.t6, MacroAddress(.t2, JITLayout.parameterCountInData))
-    masm.branch32(.lessOrEqual, .t6, immediate: Int32(argumentCount), startKnown)
-    masm.move(.t6, immediate: Int64(argumentCount))
-    masm.bind(startKnown)
-    masm.move(.t7, immediate: Int64(bitPattern: Value.undefined.bits))
-    masm.bind(fill)
-    masm.branch32(.greaterOrEqual, .t6, .t4, filled)
-    masm.store64(.t7, MacroAddress(.t5, index: .t6, scale: 8))
-    masm.add32(.t6, immediate: 1)
-    masm.jump(fill)
-    masm.bind(filled)
+    // The callee's direct entry sets missing arguments and its other registers to undefined.
     masm.loadAddress(.t6, MacroAddress(.t5, index: .t4, scale: 8))
     masm.store64(.t6, MacroAddress(JITRegister.context, JITLayout.registerStackTop))
     masm.move(JITRegister.frame, .t5)
@@ -219,12 +205,12 @@ extension BaselineCompiler {
   }
 
   /// t0 = the callee of the frame at `base`, t1 = its code block cell, t2 = its CodeBlockData,
-  /// t3 = its machine code (or 0), t4 = its register count, t5 = the callee's frame.
+  /// t3 = its machine code's direct entry (or 0), t4 = its register count, t5 = the callee's frame.
   mutating func loadCallee(base: Int) {
     masm.load64(.t0, slot(base + Frame.calleeOffset))
     masm.load64(.t1, MacroAddress(.t0, JITLayout.internalSlotsInObject + Int32(FunctionSlot.code * 8)))
     masm.load64(.t2, MacroAddress(.t1, JITLayout.codeDataInCell))
-    masm.load64(.t3, MacroAddress(.t2, JITLayout.jitEntryInData))
+    masm.load64(.t3, MacroAddress(.t2, JITLayout.jitDirectEntryInData))
     masm.load32(.t4, MacroAddress(.t2, JITLayout.registerCountInData))
     masm.loadAddress(.t5, slot(base))
   }

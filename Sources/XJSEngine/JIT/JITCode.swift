@@ -12,6 +12,8 @@ final class JITCode {
   private let allocator: CodeAllocator
   /// The function's entry (the frame is set up; the body starts at pc 0).
   let entry: UnsafeRawPointer
+  /// The entry of a direct call: only the header and arguments are written.
+  let directEntry: UnsafeRawPointer
   /// (bytecode offset, machine offset) of loop headers and handlers, ascending by bytecode.
   let entryPoints: [(pc: Int32, offset: Int32)]
   /// (machine offset, bytecode offset) where each instruction's code starts, for `--print-code`.
@@ -20,12 +22,14 @@ final class JITCode {
   var codeBytes: Int { code.range.count }
 
   init(
-    code: ExecutableCode, allocator: CodeAllocator, entryOffset: Int, entryPoints: [(pc: Int32, offset: Int32)],
+    code: ExecutableCode, allocator: CodeAllocator, entryOffset: Int, directEntryOffset: Int,
+    entryPoints: [(pc: Int32, offset: Int32)],
     instructionStarts: [(offset: Int32, pc: Int32)]
   ) {
     self.code = code
     self.allocator = allocator
     self.entry = code.address(at: entryOffset)
+    self.directEntry = code.address(at: directEntryOffset)
     self.entryPoints = entryPoints
     self.instructionStarts = instructionStarts
   }

@@ -161,6 +161,7 @@ final class JITRuntime {
       let code = try BaselineJIT.compile(codeBlock, allocator: allocator, options: options)
       codeBlock.jitCode = code
       data.pointee.jitEntry = code.entry
+      data.pointee.jitDirectEntry = code.directEntry
       data.pointee.jitState = .compiled
       // Compiled for good: calls and loops need not count any more.
       data.pointee.tierUpCounter = Int32.max
