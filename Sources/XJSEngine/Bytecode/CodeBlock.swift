@@ -134,6 +134,10 @@ final class CodeBlock {
   let isClassConstructor: Bool
   /// Direct eval here is in a class field initializer (ES2024 19.2.1.1 step 6.b.v).
   var isInClassFieldInitializer = false
+  /// A generator, async function or async generator: its frame suspends (never JIT-compiled yet).
+  var isGenerator = false
+  var isAsync = false
+  var suspends: Bool { isGenerator || isAsync }
   /// `this` here is a function's (not an arrow chain up to global code): a direct eval
   /// here may use `new.target` (ES2024 19.2.1.1 step 6.b, inFunction).
   var hasFunctionThisEnvironment = false

@@ -284,6 +284,21 @@ enum Opcode: UInt32, CaseIterable {
   case forInEnumerate
   /// dst = next key, or jump when done
   case forInNext
+  // Generators and async functions (a suspended frame lives in its generator object: Interpreter/Suspension.swift)
+  /// dst = this frame's generator (kind 0), async function (1) or async generator (2) object
+  case createGenerator
+  /// suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return
+  case yield
+  /// suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected
+  case await
+  /// the generator completes (flag 1: by a throw of value): dst = { value, done: true }, or an async function's promise, settled
+  case finishGenerator
+  /// dst = CreateIterResultObject(value, done == 1)
+  case createIterResult
+  /// dst = iterator, dst+1 = its next method (no fast path; flag 1: an async iterator)
+  case getIteratorRecord
+  /// TypeError if the iterator result src is not an object
+  case checkIteratorResult
   // Exceptions and miscellaneous
   /// throw src
   case `throw`
@@ -304,7 +319,8 @@ extension Opcode {
     case .popScope, .copyScope, .declareGlobals, .`debugger`, .nop: 1
     case .loadUndefined, .loadNull, .loadTrue, .loadFalse, .loadEmpty, .jump, .checkThisInitialized,
       .checkThisUninitialized, .throwConstAssignment, .pushScope, .pushWithScope, .declareEvalVar, .loadHomeObject,
-      .mapArguments, .newObject, .arrayAppendHole, .initializeFields, .`return`, .`throw`, .moveException:
+      .mapArguments, .newObject, .arrayAppendHole, .initializeFields, .`return`, .checkIteratorResult, .`throw`,
+      .moveException:
       2
     case .move, .loadConstant, .loadInt, .negate, .toNumeric, .toNumber, .bitNot, .logicalNot, .typeOf, .increment,
       .decrement, .jumpIfTrue, .jumpIfFalse, .jumpIfNullish, .jumpIfNotNullish, .jumpIfUndefined, .jumpIfNotUndefined,
@@ -312,7 +328,7 @@ extension Opcode {
       .initializeGlobalLexical, .declareEvalFunction, .getSuperBase, .setPrototypeLiteral, .toPropertyKey,
       .newPrivateName, .arrayAppend, .arrayAppendSpread, .newClosure, .setFieldInitializer, .setHomeObject,
       .requireObjectCoercible, .toString, .toObject, .superCallForward, .getIterator, .iteratorClose, .forInEnumerate,
-      .throwError:
+      .createGenerator, .throwError:
       3
     case .add, .subtract, .multiply, .divide, .remainder, .exponent, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight,
       .unsignedShiftRight, .addInt, .equal, .notEqual, .strictEqual, .strictNotEqual, .lessThan, .lessThanOrEqual,
@@ -321,12 +337,12 @@ extension Opcode {
       .setEnvironment, .getGlobal, .setGlobal, .hasGlobal, .getNameFromBase, .setNameOnBase, .callName, .getElement,
       .setElement, .deleteProperty, .deleteElement, .defineNamedProperty, .defineDataProperty, .setFunctionName,
       .getPrivate, .setPrivate, .hasPrivate, .newArray, .newRegExp, .call, .constructWithSpread, .callEval,
-      .iteratorNext, .forInNext:
+      .iteratorNext, .forInNext, .createIterResult, .getIteratorRecord:
       4
     case .getEnvironmentChecked, .setEnvironmentChecked, .getProperty, .setProperty, .getSuperProperty,
       .setSuperProperty, .defineMethod, .defineGetter, .defineSetter, .copyDataProperties, .definePrivate,
       .definePrivateAccessor, .getTemplateObject, .createClass, .callWithSpread, .callEvalWithSpread, .construct,
-      .superCallWithSpread:
+      .superCallWithSpread, .yield, .await, .finishGenerator:
       5
     case .superCall: 6
     }
@@ -348,7 +364,8 @@ extension Opcode {
       .definePrivate, .definePrivateAccessor, .hasPrivate, .arrayAppendSpread, .newRegExp, .createClass,
       .initializeFields, .requireObjectCoercible, .toString, .toObject, .call, .callWithSpread, .callEvalWithSpread,
       .construct, .constructWithSpread, .superCall, .superCallWithSpread, .superCallForward, .callEval, .`return`,
-      .getIterator, .iteratorNext, .iteratorClose, .forInEnumerate, .forInNext, .`throw`, .throwError:
+      .getIterator, .iteratorNext, .iteratorClose, .forInEnumerate, .forInNext, .createGenerator, .yield, .await,
+      .finishGenerator, .getIteratorRecord, .checkIteratorResult, .`throw`, .throwError:
       true
     default: false
     }
@@ -375,7 +392,7 @@ extension Opcode {
   /// Whether it may switch the interpreter loop to another frame.
   var entersFrames: Bool {
     switch self {
-    case .call, .construct, .callEval, .`return`: true
+    case .call, .construct, .callEval, .`return`, .yield, .await: true
     default: false
     }
   }
@@ -887,6 +904,47 @@ extension Opcode {
       name: "ForInNext",
       operands: [OperandInfo("dst", .write), OperandInfo("enumerator", .read), OperandInfo("done", .jump)],
       flags: [.mayThrow], summary: "dst = next key, or jump when done"),
+    OpcodeInfo(
+      name: "CreateGenerator", operands: [OperandInfo("dst", .write), OperandInfo("kind", .flags)], flags: [.mayThrow],
+      summary: "dst = this frame's generator (kind 0), async function (1) or async generator (2) object"),
+    OpcodeInfo(
+      name: "Yield",
+      operands: [
+        OperandInfo("generator", .read), OperandInfo("value", .read), OperandInfo("received", .write),
+        OperandInfo("mode", .write),
+      ], flags: [.entersFrames, .mayThrow],
+      summary:
+        "suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return"
+    ),
+    OpcodeInfo(
+      name: "Await",
+      operands: [
+        OperandInfo("generator", .read), OperandInfo("value", .read), OperandInfo("received", .write),
+        OperandInfo("mode", .write),
+      ], flags: [.entersFrames, .mayThrow],
+      summary:
+        "suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected"
+    ),
+    OpcodeInfo(
+      name: "FinishGenerator",
+      operands: [
+        OperandInfo("dst", .write), OperandInfo("generator", .read), OperandInfo("value", .read),
+        OperandInfo("flags", .flags),
+      ], flags: [.mayThrow],
+      summary:
+        "the generator completes (flag 1: by a throw of value): dst = { value, done: true }, or an async function's promise, settled"
+    ),
+    OpcodeInfo(
+      name: "CreateIterResult",
+      operands: [OperandInfo("dst", .write), OperandInfo("value", .read), OperandInfo("done", .flags)], flags: [],
+      summary: "dst = CreateIterResultObject(value, done == 1)"),
+    OpcodeInfo(
+      name: "GetIteratorRecord",
+      operands: [OperandInfo("dst", .writePair), OperandInfo("iterable", .read), OperandInfo("flags", .flags)],
+      flags: [.mayThrow], summary: "dst = iterator, dst+1 = its next method (no fast path; flag 1: an async iterator)"),
+    OpcodeInfo(
+      name: "CheckIteratorResult", operands: [OperandInfo("src", .read)], flags: [.mayThrow],
+      summary: "TypeError if the iterator result src is not an object"),
     OpcodeInfo(
       name: "Throw", operands: [OperandInfo("src", .read)], flags: [.endsBlock, .mayThrow], summary: "throw src"),
     OpcodeInfo(
@@ -2674,6 +2732,104 @@ enum Instruction {
     @inline(__always) var done: Int { Int(Int32(bitPattern: pc[3])) }
   }
 
+  /// `CreateGenerator dst:w kind:flag`: dst = this frame's generator (kind 0), async function (1) or async generator (2) object
+  struct CreateGenerator {
+    static let opcode = Opcode.createGenerator
+    static let size = 3
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register written.
+    @inline(__always) var dst: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: flag bits.
+    @inline(__always) var kind: Int { Int(pc[2]) }
+  }
+
+  /// `Yield generator:r value:r received:w mode:w`: suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return
+  struct Yield {
+    static let opcode = Opcode.yield
+    static let size = 5
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register read.
+    @inline(__always) var generator: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: register read.
+    @inline(__always) var value: Int { Int(Int32(bitPattern: pc[2])) }
+    /// Word 3: register written.
+    @inline(__always) var received: Int { Int(Int32(bitPattern: pc[3])) }
+    /// Word 4: register written.
+    @inline(__always) var mode: Int { Int(Int32(bitPattern: pc[4])) }
+  }
+
+  /// `Await generator:r value:r received:w mode:w`: suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected
+  struct Await {
+    static let opcode = Opcode.await
+    static let size = 5
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register read.
+    @inline(__always) var generator: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: register read.
+    @inline(__always) var value: Int { Int(Int32(bitPattern: pc[2])) }
+    /// Word 3: register written.
+    @inline(__always) var received: Int { Int(Int32(bitPattern: pc[3])) }
+    /// Word 4: register written.
+    @inline(__always) var mode: Int { Int(Int32(bitPattern: pc[4])) }
+  }
+
+  /// `FinishGenerator dst:w generator:r value:r flags:flag`: the generator completes (flag 1: by a throw of value): dst = { value, done: true }, or an async function's promise, settled
+  struct FinishGenerator {
+    static let opcode = Opcode.finishGenerator
+    static let size = 5
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register written.
+    @inline(__always) var dst: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: register read.
+    @inline(__always) var generator: Int { Int(Int32(bitPattern: pc[2])) }
+    /// Word 3: register read.
+    @inline(__always) var value: Int { Int(Int32(bitPattern: pc[3])) }
+    /// Word 4: flag bits.
+    @inline(__always) var flags: Int { Int(pc[4]) }
+  }
+
+  /// `CreateIterResult dst:w value:r done:flag`: dst = CreateIterResultObject(value, done == 1)
+  struct CreateIterResult {
+    static let opcode = Opcode.createIterResult
+    static let size = 4
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register written.
+    @inline(__always) var dst: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: register read.
+    @inline(__always) var value: Int { Int(Int32(bitPattern: pc[2])) }
+    /// Word 3: flag bits.
+    @inline(__always) var done: Int { Int(pc[3]) }
+  }
+
+  /// `GetIteratorRecord dst:wpair iterable:r flags:flag`: dst = iterator, dst+1 = its next method (no fast path; flag 1: an async iterator)
+  struct GetIteratorRecord {
+    static let opcode = Opcode.getIteratorRecord
+    static let size = 4
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: registers written (this one and the next).
+    @inline(__always) var dst: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: register read.
+    @inline(__always) var iterable: Int { Int(Int32(bitPattern: pc[2])) }
+    /// Word 3: flag bits.
+    @inline(__always) var flags: Int { Int(pc[3]) }
+  }
+
+  /// `CheckIteratorResult src:r`: TypeError if the iterator result src is not an object
+  struct CheckIteratorResult {
+    static let opcode = Opcode.checkIteratorResult
+    static let size = 2
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register read.
+    @inline(__always) var src: Int { Int(Int32(bitPattern: pc[1])) }
+  }
+
   /// `Throw src:r`: throw src
   struct Throw {
     static let opcode = Opcode.`throw`
@@ -2862,6 +3018,13 @@ protocol InstructionVisitor {
   mutating func visitIteratorClose(_ instruction: Instruction.IteratorClose)
   mutating func visitForInEnumerate(_ instruction: Instruction.ForInEnumerate)
   mutating func visitForInNext(_ instruction: Instruction.ForInNext)
+  mutating func visitCreateGenerator(_ instruction: Instruction.CreateGenerator)
+  mutating func visitYield(_ instruction: Instruction.Yield)
+  mutating func visitAwait(_ instruction: Instruction.Await)
+  mutating func visitFinishGenerator(_ instruction: Instruction.FinishGenerator)
+  mutating func visitCreateIterResult(_ instruction: Instruction.CreateIterResult)
+  mutating func visitGetIteratorRecord(_ instruction: Instruction.GetIteratorRecord)
+  mutating func visitCheckIteratorResult(_ instruction: Instruction.CheckIteratorResult)
   mutating func visitThrow(_ instruction: Instruction.Throw)
   mutating func visitThrowError(_ instruction: Instruction.ThrowError)
   mutating func visitMoveException(_ instruction: Instruction.MoveException)
@@ -3009,6 +3172,13 @@ extension InstructionVisitor {
     case .iteratorClose: visitIteratorClose(Instruction.IteratorClose(pc))
     case .forInEnumerate: visitForInEnumerate(Instruction.ForInEnumerate(pc))
     case .forInNext: visitForInNext(Instruction.ForInNext(pc))
+    case .createGenerator: visitCreateGenerator(Instruction.CreateGenerator(pc))
+    case .yield: visitYield(Instruction.Yield(pc))
+    case .await: visitAwait(Instruction.Await(pc))
+    case .finishGenerator: visitFinishGenerator(Instruction.FinishGenerator(pc))
+    case .createIterResult: visitCreateIterResult(Instruction.CreateIterResult(pc))
+    case .getIteratorRecord: visitGetIteratorRecord(Instruction.GetIteratorRecord(pc))
+    case .checkIteratorResult: visitCheckIteratorResult(Instruction.CheckIteratorResult(pc))
     case .`throw`: visitThrow(Instruction.Throw(pc))
     case .throwError: visitThrowError(Instruction.ThrowError(pc))
     case .moveException: visitMoveException(Instruction.MoveException(pc))

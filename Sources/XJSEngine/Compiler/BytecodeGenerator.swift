@@ -90,6 +90,11 @@ final class FunctionCompiler {
   var functionKind: FunctionKind
   /// Class constructors: field initializers run at entry (base) or after super() (derived).
   var runsFieldInitializers = false
+  /// Generators and async functions: the register holding the frame's generator object
+  /// (Generator+Suspension.swift).
+  var generatorRegister: Int32?
+  var isGeneratorFunction: Bool { functionNode?.isGenerator ?? false }
+  var isAsyncFunction: Bool { functionNode?.isAsync ?? false }
 
   init(
     runtime: Runtime, source: SourceFile, kind: CodeBlockKind, functionNode: FunctionNode?, scope: Scope,

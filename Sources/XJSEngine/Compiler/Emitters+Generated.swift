@@ -682,6 +682,41 @@ extension FunctionCompiler {
     appendInstruction(.forInNext, [dst, enumerator], jumpingTo: done)
   }
 
+  /// `CreateGenerator dst:w kind:flag`: dst = this frame's generator (kind 0), async function (1) or async generator (2) object
+  func emitCreateGenerator(dst: Int32, kind: Int32) {
+    appendInstruction(.createGenerator, [dst, kind])
+  }
+
+  /// `Yield generator:r value:r received:w mode:w`: suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return
+  func emitYield(generator: Int32, value: Int32, received: Int32, mode: Int32) {
+    appendInstruction(.yield, [generator, value, received, mode])
+  }
+
+  /// `Await generator:r value:r received:w mode:w`: suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected
+  func emitAwait(generator: Int32, value: Int32, received: Int32, mode: Int32) {
+    appendInstruction(.await, [generator, value, received, mode])
+  }
+
+  /// `FinishGenerator dst:w generator:r value:r flags:flag`: the generator completes (flag 1: by a throw of value): dst = { value, done: true }, or an async function's promise, settled
+  func emitFinishGenerator(dst: Int32, generator: Int32, value: Int32, flags: Int32) {
+    appendInstruction(.finishGenerator, [dst, generator, value, flags])
+  }
+
+  /// `CreateIterResult dst:w value:r done:flag`: dst = CreateIterResultObject(value, done == 1)
+  func emitCreateIterResult(dst: Int32, value: Int32, done: Int32) {
+    appendInstruction(.createIterResult, [dst, value, done])
+  }
+
+  /// `GetIteratorRecord dst:wpair iterable:r flags:flag`: dst = iterator, dst+1 = its next method (no fast path; flag 1: an async iterator)
+  func emitGetIteratorRecord(dst: Int32, iterable: Int32, flags: Int32) {
+    appendInstruction(.getIteratorRecord, [dst, iterable, flags])
+  }
+
+  /// `CheckIteratorResult src:r`: TypeError if the iterator result src is not an object
+  func emitCheckIteratorResult(src: Int32) {
+    appendInstruction(.checkIteratorResult, [src])
+  }
+
   /// `Throw src:r`: throw src
   func emitThrow(src: Int32) {
     appendInstruction(.`throw`, [src])
@@ -824,7 +859,13 @@ extension FunctionCompiler {
 
   /// One of the instructions shaped `src:r`.
   func emit(_ opcode: Opcode, src: Int32) {
-    assert([.`return`, .`throw`].contains(opcode), "\(opcode) has another shape")
+    assert([.`return`, .checkIteratorResult, .`throw`].contains(opcode), "\(opcode) has another shape")
     appendInstruction(opcode, [src])
+  }
+
+  /// One of the instructions shaped `generator:r value:r received:w mode:w`.
+  func emit(_ opcode: Opcode, generator: Int32, value: Int32, received: Int32, mode: Int32) {
+    assert([.yield, .await].contains(opcode), "\(opcode) has another shape")
+    appendInstruction(opcode, [generator, value, received, mode])
   }
 }

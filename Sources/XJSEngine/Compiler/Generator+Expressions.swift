@@ -128,10 +128,13 @@ extension FunctionCompiler {
       return loadSpecial("new.target", into: destination)
     case .importMeta, .importCall:
       throw CompileError(message: "modules are not supported yet", offset: Int(expression.range.start))
-    case .yield, .await:
-      throw CompileError(
-        message: "generators and async functions are not supported yet",
-        offset: Int(expression.range.start))
+    case .yield(let argument, let isDelegate):
+      at(expression.range)
+      return try compileYield(
+        argument, isDelegate: isDelegate, offset: Int(expression.range.start), into: destination)
+    case .await(let argument):
+      at(expression.range)
+      return try compileAwait(argument, offset: Int(expression.range.start), into: destination)
     }
   }
 

@@ -179,11 +179,6 @@ extension FunctionCompiler {
   static func compileFunction(
     _ function: FunctionNode, runtime: Runtime, source: SourceFile, name: String, sourceRange: SourceRange? = nil
   ) throws(CompileError) -> CodeBlockCellRef {
-    if function.isGenerator || function.isAsync {
-      throw CompileError(
-        message: "\(function.isAsync ? "async functions" : "generators") are not supported yet",
-        offset: Int(function.range.start))
-    }
     let compiler = FunctionCompiler(
       runtime: runtime, source: source, kind: .function, functionNode: function, scope: function.scope!,
       name: name)
@@ -197,7 +192,9 @@ extension FunctionCompiler {
       isClassConstructor: function.kind == .classConstructor || function.kind == .derivedClassConstructor,
       needsThisCoercion: needsThisCoercion,
       argumentsAreMapped: !scope.isStrict && function.hasSimpleParameterList,
-      isConstructorCapable: function.kind == .normal)
+      isConstructorCapable: function.kind == .normal && !function.isGenerator && !function.isAsync)
+    codeBlock.isGenerator = function.isGenerator
+    codeBlock.isAsync = function.isAsync
     codeBlock.isInClassFieldInitializer = scope.isInsideClassFieldInitializer
     codeBlock.hasFunctionThisEnvironment = scope.hasFunctionThisEnvironment
     return runtime.newCodeBlockCell(codeBlock)
@@ -225,6 +222,9 @@ extension FunctionCompiler {
       argumentsRegister = allocateRegister()
     }
     if function.restParameter != nil { restRegister = allocateRegister() }
+    if function.isGenerator || function.isAsync { generatorRegister = allocateRegister() }
+    // An async function's promise exists before its parameters are bound: their errors reject it.
+    let asyncFunctionStart = function.isAsync && !function.isGenerator ? beginAsyncFunction() : nil
     enterScope(scope)
     at(function.range)
     storeCapturedSpecials(scope)
@@ -257,11 +257,14 @@ extension FunctionCompiler {
     switch function.body {
     case .block(let statements):
       try hoistFunctionDeclarations(statements, in: bodyScope, topLevel: true)
+      let generatorStart = function.isGenerator ? try beginGenerator(isAsync: function.isAsync) : nil
       try compileStatements(statements)
       try emitImplicitReturn()
+      if let start = generatorStart ?? asyncFunctionStart { emitCompletionHandler(from: start) }
     case .expression(let expression):
       let value = try compile(expression)
-      emitReturn(src: value)
+      try emitFunctionReturn(value)
+      if let asyncFunctionStart { emitCompletionHandler(from: asyncFunctionStart) }
     }
   }
 
@@ -385,7 +388,7 @@ extension FunctionCompiler {
     }
     let undefined = allocateRegister()
     emitLoadUndefined(dst: undefined)
-    emitReturn(src: undefined)
+    try emitFunctionReturn(undefined)
   }
 
   /// Instantiates the function declarations of a statement list (hoisting).

@@ -512,10 +512,17 @@ extension FunctionCompiler {
     let value: Int32
     if let argument {
       value = try compile(argument)
+      // An async generator awaits the operand of `return` (ES2024 15.6.2 Return: step 2.a).
+      if isAsyncFunction && isGeneratorFunction { emitAwaitValue(value, into: value) }
     } else {
       value = allocateRegister()
       emitLoadUndefined(dst: value)
     }
+    try compileReturn(value: value)
+  }
+
+  /// Returns `value` from the function, through enclosing finally blocks and for-of loops.
+  func compileReturn(value: Int32) throws(CompileError) {
     // Run enclosing finally blocks and close iterators first.
     var depth = scopeDepth
     for index in stride(from: controlStack.count - 1, through: 0, by: -1) {
@@ -539,6 +546,12 @@ extension FunctionCompiler {
   /// The final `return` of a function. A derived constructor returns `this` for
   /// undefined, read only now: a finally block may have called super() meanwhile.
   func emitFunctionReturn(_ value: Int32) throws(CompileError) {
+    if let generator = generatorRegister {
+      let result = allocateRegister()
+      emitFinishGenerator(dst: result, generator: generator, value: value, flags: 0)
+      emitReturn(src: result)
+      return
+    }
     if isDerivedConstructor {
       let done = newLabel()
       let result = allocateRegister()

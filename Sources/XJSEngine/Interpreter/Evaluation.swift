@@ -143,8 +143,11 @@ extension Runtime {
 
   // MARK: new Function
 
-  /// CreateDynamicFunction (ES2024 20.2.1.1.1) for plain functions.
-  func createDynamicFunction(parameters: [Value], body: Value, newTarget: Value) throws(JSException) -> Value {
+  /// CreateDynamicFunction (ES2024 20.2.1.1.1): `new Function`, and the GeneratorFunction,
+  /// AsyncFunction and AsyncGeneratorFunction constructors.
+  func createDynamicFunction(
+    parameters: [Value], body: Value, newTarget: Value, kind: DynamicFunctionKind = .normal
+  ) throws(JSException) -> Value {
     var parameterText: [UInt16] = []
     for (index, parameter) in parameters.enumerated() {
       if index > 0 { parameterText.append(0x2C) }
@@ -154,7 +157,7 @@ extension Runtime {
     let dynamic: DynamicFunction
     do {
       dynamic = try parseFunctionForConstructor(
-        parameters: parameterText, body: bodyText, kind: .normal, sourceName: "<anonymous>",
+        parameters: parameterText, body: bodyText, kind: kind, sourceName: "<anonymous>",
         options: parserOptions())
     } catch let error {
       throw syntaxError(error.message)
@@ -168,8 +171,15 @@ extension Runtime {
     }
     withExtendedLifetime(root) {}
     let function = newClosure(code, environment: realm.globalEnvironment)
-    if !newTarget.isUndefined && newTarget != realm[.functionConstructor] {
-      let prototype = try prototypeFromConstructor(newTarget, fallback: .functionPrototype)
+    let (constructor, fallback): (Value, Intrinsic) =
+      switch kind {
+      case .normal: (realm[.functionConstructor], .functionPrototype)
+      case .generator: (realm.hostValues["%GeneratorFunction%"] ?? .undefined, .generatorFunctionPrototype)
+      case .async: (realm.hostValues["%AsyncFunction%"] ?? .undefined, .asyncFunctionPrototype)
+      case .asyncGenerator: (realm.hostValues["%AsyncGeneratorFunction%"] ?? .undefined, .asyncGeneratorFunctionPrototype)
+      }
+    if !newTarget.isUndefined && newTarget != constructor {
+      let prototype = try prototypeFromConstructor(newTarget, fallback: fallback)
       let shape = dictionaryCopy(of: function.shape)
       shape.prototype = prototype
       function.shape = shape

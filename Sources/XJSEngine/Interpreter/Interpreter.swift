@@ -21,11 +21,13 @@ extension Runtime {
     var fp = entry
     var code = Frame.codeData(fp)
     var constants = code.pointee.constants
-    var pc = UnsafePointer(code.pointee.instructions)
+    // A resumed generator's frame continues where it suspended.
+    let startOffset = firstExit == nil ? takeResumeOffset() : 0
+    var pc = UnsafePointer(code.pointee.instructions) + startOffset
     // Where machine code takes over next (set where control reaches compiled code).
     var machineEntry: UnsafeRawPointer? = nil
     var pendingExit = firstExit
-    if pendingExit == nil {
+    if pendingExit == nil && startOffset == 0 {
       if _slowPath(code.pointee.tierUpCounter <= 0) { jit.tierUp(code) }
       machineEntry = code.pointee.jitEntry
     }
@@ -42,7 +44,8 @@ extension Runtime {
             fp = frame
             code = Frame.codeData(fp)
             constants = code.pointee.constants
-            pc = UnsafePointer(code.pointee.instructions) + offset
+            // A frame handed over at its start may be a generator resumed by the JIT's call.
+            pc = UnsafePointer(code.pointee.instructions) + (offset == 0 ? takeResumeOffset() : offset)
           case .exception(let frame):
             fp = frame
             code = Frame.codeData(fp)
@@ -326,7 +329,8 @@ extension Runtime {
               fp = next
               code = Frame.codeData(fp)
               constants = code.pointee.constants
-              pc = UnsafePointer(code.pointee.instructions)
+              // A resumed generator continues where it suspended (it has no machine code).
+              pc = UnsafePointer(code.pointee.instructions) + takeResumeOffset()
               if let entry = code.pointee.jitEntry {
                 machineEntry = entry
                 continue run
@@ -338,8 +342,14 @@ extension Runtime {
           case .superCall: pc = try executeSuperCall(fp, pc)
           case .superCallWithSpread: pc = try executeSuperCallWithSpread(fp, pc)
           case .superCallForward: pc = try executeSuperCallForward(fp, pc)
-          case .return:
-            let caller = try executeReturn(fp, pc)
+          case .return, .yield, .await:
+            // Yield and Await leave the frame like a return (its state saved in the generator).
+            let caller: Registers
+            switch opcode {
+            case .return: caller = try executeReturn(fp, pc)
+            case .yield: caller = try executeYield(fp, pc)
+            default: caller = try executeAwait(fp, pc)
+            }
             if caller == fp { return hot.pointee.returnValue }
             let returnPC = Frame.returnPC(fp)
             // A caller in machine code continues where it stored (its code reloads the rest).
@@ -359,6 +369,13 @@ extension Runtime {
           case .iteratorClose: pc = try executeIteratorClose(fp, pc)
           case .forInEnumerate: pc = try executeForInEnumerate(fp, pc)
           case .forInNext: pc = try executeForInNext(fp, pc)
+
+          // MARK: Generators and async functions
+          case .createGenerator: pc = try executeCreateGenerator(fp, pc)
+          case .finishGenerator: pc = try executeFinishGenerator(fp, pc)
+          case .createIterResult: pc = try executeCreateIterResult(fp, pc)
+          case .getIteratorRecord: pc = try executeGetIteratorRecord(fp, pc)
+          case .checkIteratorResult: pc = try executeCheckIteratorResult(fp, pc)
 
           // MARK: Exceptions and miscellaneous
           case .throw: pc = try executeThrow(fp, pc)

@@ -76,6 +76,9 @@ enum BaselineJIT {
   private static func compile<M: MacroAssembler>(
     _: M.Type, _ codeBlock: CodeBlock, allocator: CodeAllocator, options: JITOptions
   ) throws(JITCompileError) -> JITCode {
+    guard !codeBlock.suspends else {
+      throw JITCompileError(description: "\(codeBlock.displayName) suspends (a generator or async function)")
+    }
     guard codeBlock.instructionCount <= options.maximumBytecodeWords else {
       throw JITCompileError(
         description: "\(codeBlock.instructionCount) bytecode words (limit \(options.maximumBytecodeWords))")

@@ -378,6 +378,20 @@ extension BaselineCompiler {
   // MARK: Exceptions and miscellaneous
 
   mutating func visitThrow(_ instruction: Instruction.Throw) { emitSlowPathInstruction() }
+
+  // MARK: Generators and async functions
+  // Code that suspends is not compiled (BaselineJIT.compile declines it): a resumed frame would
+  // need an entry at every resume point. The instructions around suspension points are
+  // ordinary slow paths; Yield and Await themselves are never reached in machine code.
+  mutating func visitCreateGenerator(_ instruction: Instruction.CreateGenerator) { emitSlowPathInstruction() }
+  mutating func visitFinishGenerator(_ instruction: Instruction.FinishGenerator) { emitSlowPathInstruction() }
+  mutating func visitCreateIterResult(_ instruction: Instruction.CreateIterResult) { emitSlowPathInstruction() }
+  mutating func visitGetIteratorRecord(_ instruction: Instruction.GetIteratorRecord) { emitSlowPathInstruction() }
+  mutating func visitCheckIteratorResult(_ instruction: Instruction.CheckIteratorResult) {
+    emitSlowPathInstruction()
+  }
+  mutating func visitYield(_ instruction: Instruction.Yield) { masm.breakpoint() }
+  mutating func visitAwait(_ instruction: Instruction.Await) { masm.breakpoint() }
   mutating func visitThrowError(_ instruction: Instruction.ThrowError) { emitSlowPathInstruction() }
   mutating func visitMoveException(_ instruction: Instruction.MoveException) { emitSlowPathInstruction() }
 }

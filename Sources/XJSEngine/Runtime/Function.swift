@@ -61,9 +61,16 @@ extension Runtime {
     let codeBlock = code.codeBlock
     let realm = self.realm!
     let shape: ShapeRef
-    switch codeBlock.functionKind {
-    case .arrow, .method, .getter, .setter, .classStaticBlock: shape = realm.functionShape
-    default: shape = codeBlock.isStrict ? realm.functionShape : realm.sloppyFunctionShape
+    if _slowPath(codeBlock.suspends) {
+      shape =
+        codeBlock.isGenerator
+        ? (codeBlock.isAsync ? realm.asyncGeneratorFunctionShape : realm.generatorFunctionShape)
+        : realm.asyncFunctionShape
+    } else {
+      switch codeBlock.functionKind {
+      case .arrow, .method, .getter, .setter, .classStaticBlock: shape = realm.functionShape
+      default: shape = codeBlock.isStrict ? realm.functionShape : realm.sloppyFunctionShape
+      }
     }
     let function = allocateObject(.function, shape: shape)
     function.setInternalSlot(FunctionSlot.code, code.value)
@@ -71,6 +78,7 @@ extension Runtime {
     function.setInternalSlot(FunctionSlot.homeObject, homeObject)
     var flags = ObjectFlags.extensible | ObjectFlags.callable | ObjectFlags.lazyFunctionProperties
     switch codeBlock.functionKind {
+    case .normal where codeBlock.suspends: break
     case .normal: flags |= ObjectFlags.constructor
     case .classConstructor: flags |= ObjectFlags.constructor | ObjectFlags.classConstructor
     case .derivedClassConstructor:
@@ -104,6 +112,14 @@ extension Runtime {
   private func addFunctionProperties(_ function: ObjectRef, _ codeBlock: CodeBlock) {
     addProperty(function, names.length, Value(Int32(codeBlock.expectedArgumentCount)), [.configurable])
     addProperty(function, names.name, newString(codeBlock.name).value, [.configurable])
+    if codeBlock.isGenerator {
+      // A generator function's `prototype` (ES2024 15.5.3 step 5): no `constructor` in it.
+      let intrinsic: Intrinsic = codeBlock.isAsync ? .asyncGeneratorPrototype : .generatorPrototype
+      let prototype = newObject(.ordinary, prototype: realm[intrinsic])
+      addProperty(function, names.prototype, prototype.value, [.writable])
+      return
+    }
+    if codeBlock.isAsync { return }
     if codeBlock.functionKind == .normal && codeBlock.argumentsAreMapped {
       // The legacy own `arguments` and `caller` of a sloppy function with simple parameters
       // (implementation-defined; test262 feature `caller`), as in V8 and JSC. Always null here,

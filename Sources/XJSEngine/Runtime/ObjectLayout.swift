@@ -62,6 +62,8 @@ enum ObjectClass: UInt8 {
   /// %IteratorHelperPrototype% objects and Iterator.from's wrappers (Builtins/IteratorHelpers.swift).
   case iteratorHelper
   case wrapForValidIterator
+  /// %AsyncFromSyncIteratorPrototype% objects (Builtins/AsyncFromSyncIteratorPrototype.swift).
+  case asyncFromSyncIterator
 
   /// Class-specific Values stored after the header.
   var internalSlotCount: Int {
@@ -83,7 +85,7 @@ enum ObjectClass: UInt8 {
     case .typedArray: 7  // buffer, byte offset, length, kind; cached data address, length, epoch
     case .dataView: 3  // buffer, byte offset, byte length
     case .iteratorHelper: 7  // iterator, next, callback, counter, kind/state, inner iterator, inner next
-    case .wrapForValidIterator: 2  // iterator, next
+    case .wrapForValidIterator, .asyncFromSyncIterator: 2  // iterator, next
     }
   }
 

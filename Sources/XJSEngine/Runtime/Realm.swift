@@ -35,6 +35,15 @@ enum Intrinsic: Int, CaseIterable {
   case promisePrototype
   case generatorPrototype
   case generatorFunctionPrototype
+  // Generators and async functions (Builtins/Generator*.swift, AsyncFunction.swift, AsyncGenerator*.swift).
+  case generatorPrototypeNext
+  case generatorPrototypeReturn
+  case generatorPrototypeThrow
+  case asyncFunctionPrototype
+  case asyncGeneratorFunctionPrototype
+  case asyncGeneratorPrototype
+  case asyncIteratorPrototype
+  case asyncFromSyncIteratorPrototype
   case proxyConstructor
   case objectConstructor
   case functionConstructor
@@ -138,6 +147,10 @@ final class Realm {
   @exclusivity(unchecked) private(set) var functionShape: ShapeRef!
   @exclusivity(unchecked) private(set) var sloppyFunctionShape: ShapeRef!
   @exclusivity(unchecked) private(set) var nativeFunctionShape: ShapeRef!
+  /// Closures of generator, async and async generator functions (their [[Prototype]] differs).
+  @exclusivity(unchecked) var generatorFunctionShape: ShapeRef!
+  @exclusivity(unchecked) var asyncFunctionShape: ShapeRef!
+  @exclusivity(unchecked) var asyncGeneratorFunctionShape: ShapeRef!
   /// `{ value, done }` (iterator results).
   @exclusivity(unchecked) private(set) var iteratorResultShape: ShapeRef!
 
@@ -208,6 +221,7 @@ final class Realm {
     heap.mark(globalEnvironment)
     for shape in [
       plainObjectShape, arrayShape, functionShape, sloppyFunctionShape, nativeFunctionShape, iteratorResultShape,
+      generatorFunctionShape, asyncFunctionShape, asyncGeneratorFunctionShape,
     ] {
       if let shape { heap.mark(shape.cell) }
     }

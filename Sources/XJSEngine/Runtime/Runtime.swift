@@ -336,6 +336,9 @@ struct RuntimeHotState {
   var parkedExceptionPC: UnsafePointer<UInt32>? = nil
   /// The result of a return from an entry frame (rooted until the frame's caller takes it).
   var returnValue: Value = .undefined
+  /// Where a resumed generator's frame continues (an instruction offset), for the tier that
+  /// runs the frame it was handed "from its first instruction"; 0 for every other frame.
+  var resumeOffset: Int = 0
 }
 
 func monotonicNanoseconds() -> UInt64 {

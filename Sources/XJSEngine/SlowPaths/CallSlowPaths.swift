@@ -34,6 +34,14 @@ extension Runtime {
         returnPC: pcOffset(fp, pc) + Instruction.Call.size)
       return base
     }
+    if _slowPath(callee.isObject && callee.asObject.objectClass == .nativeFunction),
+      let mode = generatorMethodMode(callee),
+      let frame = try resumeGeneratorFromCall(
+        mode, fp, base: base, argumentCount: instruction.argumentCount, dst: instruction.dst,
+        returnPC: pcOffset(fp, pc) + Instruction.Call.size)
+    {
+      return frame
+    }
     stackTop = fp + Int(Frame.codeData(fp).pointee.registerCount)
     fp[instruction.dst] = try callFromInterpreter(
       callee, this: base[Frame.thisOffset],

@@ -1469,6 +1469,90 @@ func slowPathForInNext(
   }
 }
 
+/// `CreateGenerator dst:w kind:flag`: the next pc, or nil when it threw.
+func slowPathCreateGenerator(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCreateGenerator(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
+/// `Yield generator:r value:r received:w mode:w`: the frame to continue in, or nil when it threw.
+func slowPathYield(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeMutableRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeMutableRawPointer(try runtime.executeYield(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
+/// `Await generator:r value:r received:w mode:w`: the frame to continue in, or nil when it threw.
+func slowPathAwait(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeMutableRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeMutableRawPointer(try runtime.executeAwait(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
+/// `FinishGenerator dst:w generator:r value:r flags:flag`: the next pc, or nil when it threw.
+func slowPathFinishGenerator(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeFinishGenerator(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
+/// `CreateIterResult dst:w value:r done:flag`: the next pc, or nil when it threw.
+func slowPathCreateIterResult(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCreateIterResult(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
+/// `GetIteratorRecord dst:wpair iterable:r flags:flag`: the next pc, or nil when it threw.
+func slowPathGetIteratorRecord(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetIteratorRecord(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
+/// `CheckIteratorResult src:r`: the next pc, or nil when it threw.
+func slowPathCheckIteratorResult(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeCheckIteratorResult(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
 /// `Throw src:r`: the next pc, or nil when it threw.
 func slowPathThrow(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
@@ -1643,6 +1727,13 @@ let slowPathEntries: [UnsafeRawPointer?] = [
   unsafeBitCast(slowPathIteratorClose as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathForInEnumerate as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathForInNext as SlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathCreateGenerator as SlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathYield as FrameSlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathAwait as FrameSlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathFinishGenerator as SlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathCreateIterResult as SlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathGetIteratorRecord as SlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathCheckIteratorResult as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathThrow as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathThrowError as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathMoveException as SlowPathFunction, to: UnsafeRawPointer.self),

@@ -1,0 +1,9 @@
+// %AsyncFunction% and %AsyncFunction.prototype% (ES2024 27.7).
+
+extension Realm {
+  func installAsyncFunction(_ runtime: Runtime) {
+    let prototype = installSuspendingFunctionKind(
+      runtime, name: "AsyncFunction", kind: .async, prototypeIntrinsic: .asyncFunctionPrototype)
+    asyncFunctionShape = runtime.rootShape(prototype: prototype.value, objectClass: .function)
+  }
+}
