@@ -26,6 +26,9 @@ enum ControlEntry {
   case finally(kindRegister: Int32, valueRegister: Int32, entry: Label, jumps: FinallyJumps, scopeDepth: Int)
   /// A for-of loop: exits close the iterator.
   case iterator(register: Int32, scopeDepth: Int)
+  /// An array pattern's iterator: a return from inside it (a generator resumed by `return`
+  /// at a `yield` in the pattern) closes the iterator unless `done` is true.
+  case patternIterator(register: Int32, done: Int32)
 }
 
 /// The jump targets routed through a `finally` block (kinds 3, 4, … in its dispatch).

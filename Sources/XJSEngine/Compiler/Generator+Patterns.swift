@@ -118,6 +118,7 @@ extension FunctionCompiler {
     emitMove(dst: savedEnvironment, src: Int32(Frame.environmentOffset))
     let savedDepth = scopeDepth
     let start = currentPosition
+    controlStack.append(.patternIterator(register: iterator, done: done))
     for element in pattern.elements {
       let mark = registerTop
       var reference: Reference? = nil
@@ -154,6 +155,7 @@ extension FunctionCompiler {
         try bindPattern(rest, value: array, mode: mode)
       }
     }
+    controlStack.removeLast()
     let end = currentPosition
     // Done normally: close the iterator unless it is exhausted.
     let after = newLabel()

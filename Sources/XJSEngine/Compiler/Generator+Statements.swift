@@ -463,6 +463,8 @@ extension FunctionCompiler {
         emitLoadInt(dst: kindRegister, value: kindValue)
         emitJump(target: entry)
         return
+      case .patternIterator:
+        break
       case .iterator(let register, let targetDepth):
         guard findJumpDestination(isBreak: isBreak, label: label, below: index) != nil else { continue }
         // Leaving a for-of loop closes its iterator (unless continuing that same loop).
@@ -502,6 +504,16 @@ extension FunctionCompiler {
     return nil
   }
 
+  /// Closes an array pattern's iterator unless it is done.
+  func emitPatternIteratorClose(_ iterator: Int32, done: Int32) {
+    let skip = newLabel()
+    emitJumpIfTrue(src: done, target: skip)
+    // Done from here on: an error from `return` must not close it again in the pattern's handler.
+    emitLoadTrue(dst: done)
+    emitIteratorClose(iterator: iterator, flags: 0)
+    bind(skip)
+  }
+
   func emitScopePops(from depth: Int, to target: Int) {
     if depth > target {
       for _ in target..<depth { emitPopScope() }
@@ -536,6 +548,8 @@ extension FunctionCompiler {
         return
       case .iterator(let register, _):
         emitIteratorClose(iterator: register, flags: 0)
+      case .patternIterator(let register, let done):
+        emitPatternIteratorClose(register, done: done)
       case .jumpTarget:
         break
       }
@@ -768,6 +782,8 @@ extension FunctionCompiler {
         return
       case .iterator(let register, _):
         emitIteratorClose(iterator: register, flags: 0)
+      case .patternIterator(let register, let done):
+        emitPatternIteratorClose(register, done: done)
       case .jumpTarget:
         break
       }
@@ -792,6 +808,8 @@ extension FunctionCompiler {
         emitLoadInt(dst: kindRegister, value: jumps.kind(for: target))
         emitJump(target: entry)
         return
+      case .patternIterator:
+        break
       case .iterator(let register, let targetDepth):
         if index > 0, case .jumpTarget(_, _, let continueLabel, _) = controlStack[index - 1],
           continueLabel?.id == target.id
