@@ -100,12 +100,12 @@ extension Runtime {
     let (resolve, reject) = createResolvingFunctions(promise)
     // 9. Let completion be Completion(Call(executor, undefined, « resolve, reject »)).
     do {
-      _ = try call(executor, this: .undefined, arguments: [resolve.value, reject.value])
+      _ = try callRooted(executor, this: .undefined, [resolve.value, reject.value])
     } catch {
       if isTermination(error) { throw error }
       // 10. If completion is an abrupt completion, then
       //     a. Perform ? Call(resolvingFunctions.[[Reject]], undefined, « completion.[[Value]] »).
-      _ = try call(reject.value, this: .undefined, arguments: [error.value])
+      _ = try callRooted(reject.value, this: .undefined, [error.value])
     }
     // 11. Return promise.
     return withExtendedLifetime(resolve) { promise.value }
@@ -134,12 +134,16 @@ extension Runtime {
   }
 
   /// Invoke(V, P, argumentsList) (7.3.21)
+  /// The arguments are rooted before anything can run (a `then` getter may allocate).
   func promiseInvoke(_ target: Value, _ key: PropertyKey, _ arguments: [Value]) throws(JSException) -> Value {
+    let rooted = RootedValues(self, capacity: arguments.count)
+    for argument in arguments { rooted.append(argument) }
+    defer { withExtendedLifetime(rooted) {} }
     let function = try getV(target, key)
     guard function.isCallable else {
       throw typeError("\(describeForError(function)) is not a function")
     }
-    return try call(function, this: target, arguments: arguments)
+    return try callRooted(function, this: target, arguments)
   }
 
   /// GetPromiseResolve (27.2.4.1.1)
@@ -200,12 +204,15 @@ extension Runtime {
     capability: PromiseCapability, promiseResolve: Value
   ) throws(JSException) -> Value {
     // 1. Let values be a new empty List. 2. Let remainingElementsCount be the Record { [[Value]]: 1 }.
-    // (Each array in a local while the next is allocated: a Swift array literal is not a root.)
+    // (Each array in a local until the state holds it: a Swift array literal is not a root.)
     let values = newArray()
     let called = newArray()
-    let state = newArray([
+    let state = newArray(capacity: 6)
+    for (index, element) in [
       values.value, capability.promise, capability.resolve, capability.reject, Value(Int32(1)), called.value,
-    ])
+    ].enumerated() {
+      storeDense(state, UInt32(index), element)
+    }
     // 3. Let index be 0.
     var index = 0
     // 4. Repeat,
@@ -232,7 +239,7 @@ extension Runtime {
       // c. Append undefined to values.
       if kind != .race { storeDense(values, UInt32(index), .undefined) }
       // d. Let nextPromise be ? Call(promiseResolve, constructor, « next »).
-      let nextPromise = try call(promiseResolve, this: constructor, arguments: [value])
+      let nextPromise = try callRooted(promiseResolve, this: constructor, [value])
       switch kind {
       case .race:
         // Perform ? Invoke(nextPromise, "then", « resultCapability.[[Resolve]], resultCapability.[[Reject]] »).

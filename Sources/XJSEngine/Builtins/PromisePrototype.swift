@@ -19,7 +19,10 @@ extension Realm {
     runtime.defineNativeMethod(prototype, "then", length: 2) { runtime, arguments throws(JSException) in
       // 1. Let promise be the this value.
       // 2. If IsPromise(promise) is false, throw a TypeError exception.
+      // (The handlers are read first: what follows allocates, and they may be in a Swift buffer.)
       let promise = arguments.this
+      let onFulfilled = arguments[0]
+      let onRejected = arguments[1]
       guard runtime.isPromise(promise) else {
         throw runtime.typeError(
           "Method Promise.prototype.then called on incompatible receiver \(runtime.describeForError(promise))")
@@ -31,7 +34,7 @@ extension Realm {
       let capability = try runtime.newPromiseCapability(constructor)
       // 5. Return PerformPromiseThen(promise, onFulfilled, onRejected, resultCapability).
       return runtime.performPromiseThen(
-        promise, onFulfilled: .callable(arguments[0]), onRejected: .callable(arguments[1]),
+        promise, onFulfilled: .callable(onFulfilled), onRejected: .callable(onRejected),
         resultCapability: capability)
     }
     // Promise.prototype [ @@toStringTag ] (27.2.5.5)

@@ -455,7 +455,9 @@ extension Runtime {
     executor.setInternalSlot(0, .undefined)
     executor.setInternalSlot(1, .undefined)
     // 5. Let promise be ? Construct(C, « executor »).
-    let promise = try construct(constructor, arguments: [executor.value])
+    let promise = try withExtendedLifetime(executor) { () throws(JSException) in
+      try construct(constructor, arguments: [executor.value])
+    }
     let resolve = executor.internalSlot(0)
     let reject = executor.internalSlot(1)
     // 6. If IsCallable(resolvingFunctions.[[Resolve]]) is false, throw a TypeError exception.
@@ -480,7 +482,7 @@ extension Runtime {
       let promise = capability.promise.asObject
       if claimPromiseFlag(promise) { try resolveUnresolvedPromise(promise, value) }
     } else {
-      _ = try call(capability.resolve, this: .undefined, arguments: [value])
+      _ = try callRooted(capability.resolve, this: .undefined, [value])
     }
   }
 
@@ -490,7 +492,7 @@ extension Runtime {
       let promise = capability.promise.asObject
       if claimPromiseFlag(promise) { rejectPendingPromise(promise, reason) }
     } else {
-      _ = try call(capability.reject, this: .undefined, arguments: [reason])
+      _ = try callRooted(capability.reject, this: .undefined, [reason])
     }
   }
 
@@ -500,6 +502,19 @@ extension Runtime {
     if isTermination(error) { throw error }
     try rejectCapability(capability, error.value)
     return capability.promise
+  }
+
+  /// Call(F, V, argumentsList) with the arguments registered as roots for the whole call: a
+  /// native callee reads its arguments from this buffer, and these are often fresh objects
+  /// (resolving functions, element functions) nothing else holds yet.
+  func callRooted(_ function: Value, this: Value, _ arguments: [Value]) throws(JSException) -> Value {
+    let rooted = RootedValues(self, capacity: arguments.count)
+    for argument in arguments { rooted.append(argument) }
+    return try withExtendedLifetime(rooted) { () throws(JSException) in
+      try rooted.values.withUnsafeBufferPointer { buffer throws(JSException) in
+        try call(function, this: this, arguments: buffer)
+      }
+    }
   }
 
   // MARK: - Jobs
@@ -551,7 +566,7 @@ extension Runtime {
       // e. Else, let handlerResult be Completion(HostCallJobCallback(handler, undefined, « argument »)).
       if !function.isUndefined {
         do {
-          result = try call(function, this: .undefined, arguments: [argument])
+          result = try callRooted(function, this: .undefined, [argument])
           isAbrupt = false
         } catch {
           if isTermination(error) { throw error }
@@ -581,12 +596,12 @@ extension Runtime {
     let (resolve, reject) = createResolvingFunctions(promise)
     // b. Let thenCallResult be Completion(HostCallJobCallback(then, thenable, « resolve, reject »)).
     do {
-      _ = try call(then, this: thenable, arguments: [resolve.value, reject.value])
+      _ = try callRooted(then, this: thenable, [resolve.value, reject.value])
     } catch {
       if isTermination(error) { throw error }
       // c. If thenCallResult is an abrupt completion, then
       //    i. Return ? Call(resolvingFunctions.[[Reject]], undefined, « thenCallResult.[[Value]] »).
-      _ = try call(reject.value, this: .undefined, arguments: [error.value])
+      _ = try callRooted(reject.value, this: .undefined, [error.value])
     }
     withExtendedLifetime(resolve) {}
   }
