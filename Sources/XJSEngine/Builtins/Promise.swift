@@ -15,7 +15,8 @@ extension Realm {
     }
     self[.promiseConstructor] = constructor.value
     let combinators: [(String, PromiseCombinator)] = [
-      ("all", .all), ("allSettled", .allSettled), ("any", .any), ("race", .race),
+      ("all", .all), ("allSettled", .allSettled), ("any", .any), ("race", .race), ("allKeyed", .allKeyed),
+      ("allSettledKeyed", .allSettledKeyed),
     ]
     for (name, kind) in combinators {
       runtime.defineNativeMethod(constructor, name, length: 1) { runtime, arguments throws(JSException) in
@@ -64,6 +65,8 @@ extension Realm {
 
 enum PromiseCombinator {
   case all, allSettled, any, race
+  /// Promise.allKeyed and Promise.allSettledKeyed (the await-dictionary proposal).
+  case allKeyed, allSettledKeyed
 }
 
 /// The state array shared by one Promise.all/allSettled/any call's element functions.
@@ -78,6 +81,8 @@ enum CombinatorState {
   static let remaining = 4
   /// An array: true at an index whose [[AlreadyCalled]] record is true.
   static let called = 5
+  /// allKeyed / allSettledKeyed: the keys (strings and symbols), an array; else undefined.
+  static let keys = 6
 }
 
 extension Runtime {
@@ -172,6 +177,9 @@ extension Runtime {
     } catch {
       return try rejectAndReturn(capability, error)
     }
+    if kind == .allKeyed || kind == .allSettledKeyed {
+      return try keyedCombinator(kind, constructor: constructor, promises: iterable, capability, promiseResolve)
+    }
     // 5. Let iteratorRecord be Completion(GetIterator(iterable, sync)).
     // 6. IfAbruptRejectPromise(iteratorRecord, promiseCapability).
     let iterator: Value
@@ -205,14 +213,8 @@ extension Runtime {
   ) throws(JSException) -> Value {
     // 1. Let values be a new empty List. 2. Let remainingElementsCount be the Record { [[Value]]: 1 }.
     // (Each array in a local until the state holds it: a Swift array literal is not a root.)
-    let values = newArray()
-    let called = newArray()
-    let state = newArray(capacity: 6)
-    for (index, element) in [
-      values.value, capability.promise, capability.resolve, capability.reject, Value(Int32(1)), called.value,
-    ].enumerated() {
-      storeDense(state, UInt32(index), element)
-    }
+    let state = newCombinatorState(capability, keyed: false)
+    let values = state.denseElements[CombinatorState.values].asObject
     // 3. Let index be 0.
     var index = 0
     // 4. Repeat,
@@ -244,14 +246,14 @@ extension Runtime {
       case .race:
         // Perform ? Invoke(nextPromise, "then", « resultCapability.[[Resolve]], resultCapability.[[Reject]] »).
         _ = try promiseInvoke(nextPromise, names.then, [capability.resolve, capability.reject])
-      case .all:
+      case .all, .allKeyed:
         // e–k. Let onFulfilled be a Promise.all Resolve Element Function for index.
         let onFulfilled = makeElementFunction(.allResolve, state, index)
         // l. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] + 1.
         incrementRemaining(state)
         // m. Perform ? Invoke(nextPromise, "then", « onFulfilled, resultCapability.[[Reject]] »).
         _ = try promiseInvoke(nextPromise, names.then, [onFulfilled.value, capability.reject])
-      case .allSettled:
+      case .allSettled, .allSettledKeyed:
         // The fulfill and reject element functions share one [[AlreadyCalled]] record (the index).
         let onFulfilled = makeElementFunction(.allSettledFulfill, state, index)
         let onRejected = makeElementFunction(.allSettledReject, state, index)
@@ -266,6 +268,83 @@ extension Runtime {
       // n. Set index to index + 1.
       index += 1
     }
+  }
+
+  /// The state array of one combinator call, remainingElementsCount 1.
+  private func newCombinatorState(_ capability: PromiseCapability, keyed: Bool) -> ObjectRef {
+    // (Each array in a local until the state holds it: a Swift array literal is not a root.)
+    let values = newArray()
+    let called = newArray()
+    let keys = keyed ? newArray().value : Value.undefined
+    let state = newArray(capacity: 7)
+    for (index, element) in [
+      values.value, capability.promise, capability.resolve, capability.reject, Value(Int32(1)), called.value, keys,
+    ].enumerated() {
+      storeDense(state, UInt32(index), element)
+    }
+    return state
+  }
+
+  /// Promise.allKeyed / Promise.allSettledKeyed (promises), from step 5 (the await-dictionary proposal).
+  private func keyedCombinator(
+    _ kind: PromiseCombinator, constructor: Value, promises: Value, _ capability: PromiseCapability,
+    _ promiseResolve: Value
+  ) throws(JSException) -> Value {
+    // 5. If promises is not an Object, then reject with a newly created TypeError object.
+    guard promises.isObject else {
+      return try rejectAndReturn(capability, typeError("\(describeForError(promises)) is not an object"))
+    }
+    // 6. Let result be Completion(PerformPromiseAllKeyed(variant, promises, C, promiseCapability, promiseResolve)).
+    do {
+      return try performKeyedCombinator(
+        kind, promises.asObject, constructor: constructor, capability, promiseResolve)
+    } catch {
+      // 7. IfAbruptRejectPromise(result, promiseCapability).
+      return try rejectAndReturn(capability, error)
+    }
+  }
+
+  /// PerformPromiseAllKeyed (variant, promises, constructor, resultCapability, promiseResolve)
+  private func performKeyedCombinator(
+    _ kind: PromiseCombinator, _ promises: ObjectRef, constructor: Value, _ capability: PromiseCapability,
+    _ promiseResolve: Value
+  ) throws(JSException) -> Value {
+    // 1. Let allKeys be ? promises.[[OwnPropertyKeys]]().
+    let allKeys = try ownPropertyKeys(promises)
+    // 2–5. keys, values, remainingElementsCount { 1 }, index 0.
+    let state = newCombinatorState(capability, keyed: true)
+    let values = state.denseElements[CombinatorState.values].asObject
+    let keys = state.denseElements[CombinatorState.keys].asObject
+    var index = 0
+    // 6. For each element key of allKeys, do
+    for key in allKeys {
+      // a. Let desc be ? promises.[[GetOwnProperty]](key).
+      // b. If desc is not undefined and desc.[[Enumerable]] is true, then
+      guard let descriptor = try getOwnProperty(promises, key), descriptor.enumerable == true else { continue }
+      // i. Let value be ? Get(promises, key).
+      let value = try get(promises, key)
+      // ii. Append key to keys. iii. Append undefined to values.
+      storeDense(keys, UInt32(index), keyValue(key))
+      storeDense(values, UInt32(index), .undefined)
+      // iv. Let nextPromise be ? Call(promiseResolve, constructor, « value »).
+      let nextPromise = try callRooted(promiseResolve, this: constructor, [value])
+      // v–viii. onFulfilled (and for allSettledKeyed onRejected) share [[AlreadyCalled]] (the index);
+      //         allKeyed's onRejected is resultCapability.[[Reject]].
+      let onFulfilled = makeElementFunction(kind == .allKeyed ? .allResolve : .allSettledFulfill, state, index)
+      let onRejected =
+        kind == .allKeyed ? capability.reject : makeElementFunction(.allSettledReject, state, index).value
+      // ix. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] + 1.
+      incrementRemaining(state)
+      // x. Perform ? Invoke(nextPromise, "then", « onFulfilled, onRejected »).
+      _ = try promiseInvoke(nextPromise, names.then, [onFulfilled.value, onRejected])
+      // xi. Set index to index + 1.
+      index += 1
+    }
+    // 7. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] - 1.
+    // 8. If remainingElementsCount.[[Value]] = 0, resolve with CreateKeyedPromiseCombinatorResultObject.
+    if decrementRemaining(state) == 0 { try finishCombinator(kind, state) }
+    // 9. Return resultCapability.[[Promise]].
+    return capability.promise
   }
 
   private func decrementRemaining(_ state: ObjectRef) -> Int32 {
@@ -339,6 +418,17 @@ extension Runtime {
       promise: state.denseElements[CombinatorState.promise], resolve: state.denseElements[CombinatorState.resolve],
       reject: state.denseElements[CombinatorState.reject])
     let list = state.denseElements[CombinatorState.values].asObject
+    let keys = state.denseElements[CombinatorState.keys]
+    if keys.isObject {
+      // CreateKeyedPromiseCombinatorResultObject: a null-prototype object of the keys and values.
+      let result = newObject(.ordinary, prototype: .null)
+      for index in 0..<keys.asObject.denseCount {
+        let key = try toPropertyKey(keys.asObject.denseElements[index])
+        try createDataPropertyOrThrow(result, key, list.denseElements[index])
+      }
+      try resolveCapability(capability, result.value)
+      return
+    }
     let array = newArray(
       UnsafeBufferPointer(start: list.denseCount > 0 ? list.denseElements : nil, count: list.denseCount))
     if kind == .any {
