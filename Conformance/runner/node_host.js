@@ -8,6 +8,8 @@
 //   exit 0 on success;
 //   an early (parse) error: stderr "SyntaxError: <message> at <file>:<line>:<col>", exit 1;
 //   an uncaught exception: stderr "Uncaught <description>" then "    at ..." frames, exit 1;
+//   a promise left rejected with no handler: the same with "Uncaught (in promise) ", exit 1
+//   (with --test262 unhandled rejections are ignored, as `xjs run --test262` does);
 //   an unreadable file: exit 2.
 
 const fs = require('fs');
@@ -66,8 +68,8 @@ function scriptFrames(error) {
     .map((line) => '    ' + line.trim());
 }
 
-function reportUncaught(error) {
-  const lines = [`Uncaught ${describeThrown(error)}`.split('\n')[0], ...scriptFrames(error)];
+function reportUncaught(error, prefix = 'Uncaught ') {
+  const lines = [`${prefix}${describeThrown(error)}`.split('\n')[0], ...scriptFrames(error)];
   process.stderr.write(lines.join('\n') + '\n');
   process.exit(1);
 }
@@ -124,9 +126,10 @@ function main() {
   }
   defineHidden(globalThis, 'print', print);
   if (options.test262) install262(globalThis, (text) => vm.runInThisContext(text));
-  // A shell does not treat an unhandled rejection as a failure; async tests report through print.
-  process.on('unhandledRejection', () => {});
-  process.on('uncaughtException', reportUncaught);
+  // The test262 shell does not treat an unhandled rejection as a failure (async tests report
+  // through print); otherwise it ends the run like an uncaught exception, as in xjs.
+  process.on('unhandledRejection', options.test262 ? () => {} : (reason) => reportUncaught(reason, 'Uncaught (in promise) '));
+  process.on('uncaughtException', (error) => reportUncaught(error));
   let script;
   try {
     script = new vm.Script(source, { filename: options.file });

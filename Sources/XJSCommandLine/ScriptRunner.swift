@@ -13,7 +13,11 @@ struct ScriptRunner {
     if let threshold = options.jitThreshold { runtimeOptions.jit.threshold = threshold }
     if let maximumHeap = options.maximumHeap { runtimeOptions.maximumHeapBytes = maximumHeap }
     let runtime = Runtime(options: runtimeOptions)
-    if options.test262 { runtime.installTest262Host() }
+    if options.test262 {
+      runtime.installTest262Host()
+      // A shell does not fail a test for a promise left rejected (async tests report through print).
+      runtime.tracksUnhandledRejections = false
+    }
     if options.printCode { runtime.keepMachineCodeListing() }
     if let timeout = options.timeoutMilliseconds { runtime.setTimeLimit(milliseconds: timeout) }
     return runtime
@@ -38,9 +42,17 @@ struct ScriptRunner {
     var scriptOptions = ScriptOptions()
     scriptOptions.dumpBytecode = options.dumpBytecode
     let status: Int32
+    // The script and the jobs it queued, then its timers (each callback followed by the jobs it
+    // queued) until none is left; the first uncaught exception or unhandled rejection stops it.
     switch runtime.runScript(text, name: name, options: scriptOptions) {
     case .completed:
-      status = 0
+      if let message = runtime.runEventLoopReportingErrors() {
+        fflush(stdout)
+        fputs(message + "\n", stderr)
+        status = 1
+      } else {
+        status = 0
+      }
     case .syntaxError(let message), .uncaught(let message):
       fflush(stdout)
       fputs(message + "\n", stderr)

@@ -188,7 +188,8 @@ extension Runtime {
       runtime.asyncGeneratorDrainQueue(generator)
       return .undefined
     }
-    performPromiseThen(promise, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value))
+    performPromiseThen(promise, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value),
+      resultCapability: nil)
   }
 
   /// A native function that carries one Value (kept in its internal slot, so the collector

@@ -40,9 +40,11 @@ extension Realm {
     installDataView(runtime)
     installReflect(runtime)
     installProxy(runtime)
+    installPromise(runtime)
     installGlobalFunctions(runtime)
     installNumberParseFunctions(runtime)
     installConsole(runtime)
+    installTimers(runtime)
   }
 
   /// Remembers the getter of `prototype[key]` as `intrinsic` (see BuiltinGetter).

@@ -88,6 +88,7 @@ struct Inspector {
     case .regExp, .date:
       return (try? runtime.toString(value).swiftString(runtime.heap)) ?? "[object]"
     case .map, .set: return renderCollection(object, depth: depth)
+    case .promise: return renderPromise(object, depth: depth)
     case .booleanObject, .numberObject, .stringObject, .bigIntObject:
       let inner = render(object.internalSlot(0), depth: depth, nested: true)
       let kinds: [ObjectClass: String] = [
@@ -172,6 +173,19 @@ struct Inspector {
     items.append(contentsOf: namedEntries(object, depth: depth, skipIndices: false))
     let prefix = "\(isMap ? "Map" : "Set")(\(table.count)) "
     return prefix + wrap(items, open: "{", close: "}", depth: depth)
+  }
+
+  /// `Promise { 1 }`, `Promise { <pending> }`, `Promise { <rejected> reason }` (as node).
+  private mutating func renderPromise(_ promise: ObjectRef, depth: Int) -> String {
+    var items: [String] = []
+    let result = render(promise.internalSlot(PromiseSlot.result), depth: depth + 1, nested: true)
+    switch runtime.promiseState(promise) {
+    case .pending: items.append("<pending>")
+    case .fulfilled: items.append(result)
+    case .rejected: items.append("<rejected> " + result)
+    }
+    items.append(contentsOf: namedEntries(promise, depth: depth, skipIndices: false))
+    return "Promise " + wrap(items, open: "{", close: "}", depth: depth)
   }
 
   private mutating func renderObject(_ object: ObjectRef, depth: Int) -> String {

@@ -33,6 +33,8 @@ extension Runtime {
     }
     do {
       let value = try runTopLevel(code, this: realm.globalObject.value, environment: realm.globalEnvironment)
+      // The job queue runs once the script is done (ES2025 9.5, HostEnqueuePromiseJob).
+      if let message = drainJobsReportingErrors() { return .uncaught(message) }
       return .completed(value)
     } catch let exception {
       return .uncaught(describeUncaught(exception.value))
@@ -61,17 +63,19 @@ extension Runtime {
     }
   }
 
-  /// `Uncaught TypeError: message` followed by the stack, for an uncaught exception.
-  package func describeUncaught(_ value: Value) -> String {
+  /// `Uncaught TypeError: message` followed by the stack, for an uncaught exception;
+  /// `Uncaught (in promise) …` for the reason of a promise rejected with no handler.
+  package func describeUncaught(_ value: Value, inPromise: Bool = false) -> String {
+    let prefix = inPromise ? "Uncaught (in promise) " : "Uncaught "
     if value.isObject, value.asObject.objectClass == .error {
       let error = value.asObject
       if case .data(let stack, _, _) = lookupOwn(error, names.stack), stack.isString {
-        return "Uncaught " + stack.asString.swiftString(heap)
+        return prefix + stack.asString.swiftString(heap)
       }
-      return "Uncaught " + ((try? errorHeadline(error)) ?? "Error")
+      return prefix + ((try? errorHeadline(error)) ?? "Error")
     }
-    if value.isString { return "Uncaught " + value.asString.swiftString(heap) }
-    return "Uncaught " + inspect(value)
+    if value.isString { return prefix + value.asString.swiftString(heap) }
+    return prefix + inspect(value)
   }
 
   /// A completion value as the REPL shows it.

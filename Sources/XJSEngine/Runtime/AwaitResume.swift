@@ -7,7 +7,8 @@ extension Runtime {
   func awaitValue(_ value: Value, resuming generator: ObjectRef) throws(JSException) {
     let promise = try promiseResolve(value)
     performPromiseThen(
-      promise, onFulfilled: .resumeAwait(generator.value), onRejected: .resumeAwait(generator.value))
+      promise, onFulfilled: .resumeAwait(generator.value), onRejected: .resumeAwait(generator.value),
+      resultCapability: nil)
   }
 
   /// The job of a `.resumeAwait` reaction: the awaiting frame continues (a rejection is thrown

@@ -68,7 +68,7 @@ enum ObjectClass: UInt8 {
   /// Class-specific Values stored after the header.
   var internalSlotCount: Int {
     switch self {
-    case .ordinary, .error, .global, .map, .set, .weakMap, .weakSet, .weakRef, .promise, .rawJSON: 0
+    case .ordinary, .error, .global, .map, .set, .weakMap, .weakSet, .weakRef, .rawJSON: 0
     case .array: 1  // length
     case .function: 4  // code, environment, home object, class fields initializer
     case .nativeFunction: 2  // user data
@@ -80,6 +80,7 @@ enum ObjectClass: UInt8 {
     case .regExpStringIterator: 4
     case .forInIterator: 3
     case .proxy: 2  // target, handler
+    case .promise: 3  // state, result, flags (Runtime/PromiseJobs.swift)
     case .generator: 4
     case .arrayBuffer: 4  // data address, byte length, max byte length, detached
     case .typedArray: 7  // buffer, byte offset, length, kind; cached data address, length, epoch

@@ -142,6 +142,9 @@ public final class Runtime {
   @exclusivity(unchecked) var randomState: UInt64 = 0x2545_F491_4F6C_DD1D
   /// Compiled regular expressions by (pattern, flags) (Builtins/RegExpObjects.swift).
   let regExpPrograms = RegExpProgramCache()
+  /// Promise jobs and rejection tracking (PromiseJobs.swift); timers (TimerQueue.swift). Both are roots.
+  let jobQueue = JobQueue()
+  let timerQueue = TimerQueue()
 
   public init(options: RuntimeOptions = RuntimeOptions()) {
     self.options = options
@@ -224,6 +227,8 @@ public final class Runtime {
     heap.mark(pendingException)
     for value in joinStack { heap.mark(value) }
     heap.mark(terminationValue)
+    jobQueue.trace(heap)
+    timerQueue.trace(heap)
   }
 
   func processWeakReferences(heap: Heap) {
