@@ -3,7 +3,8 @@
 // A generator object (ObjectClass.generator) holds its frame while it is suspended: the header
 // values a frame needs (callee, this, new.target, argument count, environment, code block),
 // the offset to continue at and every register, in a register file (an environment cell used
-// as a traced vector of Values, allocated once by CreateGenerator). A running generator's frame
+// as a vector of Values, allocated once by CreateGenerator, traced conservatively because a
+// register may hold a raw word of a call frame being built there). A running generator's frame
 // is on the register stack like any other.
 //
 // Resuming copies the frame back onto the register stack:
@@ -72,6 +73,7 @@ extension Runtime {
     generator.generatorState = .suspendedStart
     generator.setInternalSlot(GeneratorSlot.kind, Value(kind.rawValue))
     let file = newEnvironment(parent: .undefined, slotCount: SavedFrame.registers + registerCount, descriptor: nil)
+    file.cell.cellHeader.pointee.flags |= EnvironmentFlags.registerFile
     generator.setInternalSlot(GeneratorSlot.frame, file.value)
     return generator
   }

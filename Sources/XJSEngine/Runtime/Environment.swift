@@ -13,6 +13,10 @@
 struct EnvironmentFlags {
   /// A `with` object environment.
   static let withObject: UInt16 = 1
+  /// A suspended frame's register file (Interpreter/Suspension.swift): its registers may hold
+  /// the raw header words of call frames under construction, so they are traced as the
+  /// register stack is, conservatively.
+  static let registerFile: UInt16 = 2
 }
 
 /// What the interpreter needs to create a scope's environment, and the names of
@@ -93,7 +97,11 @@ struct EnvironmentRef: Equatable {
   func trace(_ heap: Heap) {
     heap.mark(parent)
     heap.mark(object)
-    heap.mark(values: slots, count: slotCount)
+    if cell.cellHeader.pointee.flags & EnvironmentFlags.registerFile != 0 {
+      for index in 0..<slotCount { heap.markConservatively(UInt(slots[index].bits)) }
+    } else {
+      heap.mark(values: slots, count: slotCount)
+    }
   }
 
   func finalize(_ heap: Heap) {
