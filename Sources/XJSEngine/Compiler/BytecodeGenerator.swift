@@ -96,6 +96,9 @@ final class FunctionCompiler {
   /// Generators and async functions: the register holding the frame's generator object
   /// (Generator+Suspension.swift).
   var generatorRegister: Int32?
+  /// The iterator registers of the for-await-of loops being compiled (their `.iterator`
+  /// control entries close them with AsyncIteratorClose).
+  var asyncLoopIterators: Set<Int32> = []
   var isGeneratorFunction: Bool { functionNode?.isGenerator ?? false }
   var isAsyncFunction: Bool { functionNode?.isAsync ?? false }
 

@@ -393,7 +393,8 @@ extension FunctionCompiler {
 
   private func compileForOf(_ node: ForInOfStatement, labels: [String]) throws(CompileError) {
     if node.isAwait {
-      throw CompileError(message: "for await is not supported yet", offset: Int(node.range.start))
+      try compileForAwaitOf(node, labels: labels)
+      return
     }
     setCompletionUndefined()
     let iterable = try compileForHeadRight(node)
@@ -428,6 +429,62 @@ extension FunctionCompiler {
     emitMove(dst: Int32(Frame.environmentOffset), src: savedEnvironment)
     scopeDepth = savedDepth
     emitIteratorClose(iterator: iterator, flags: 1)
+    emitThrow(src: exception)
+    bind(end)
+  }
+
+  /// `for await (… of …)` (ES2024 14.7.5.6-7): the async iterator's results are awaited; a
+  /// way out of the loop awaits its `return`.
+  private func compileForAwaitOf(_ node: ForInOfStatement, labels: [String]) throws(CompileError) {
+    setCompletionUndefined()
+    let iterable = try compileForHeadRight(node)
+    let iterator = allocateRegisters(2)
+    emitGetIteratorRecord(dst: iterator, iterable: iterable, flags: 1)
+    let end = newLabel()
+    let continueLabel = newLabel()
+    let value = allocateRegister()
+    let result = allocateRegister()
+    bind(continueLabel)
+    emitInnerCall(method: iterator + 1, iterator: iterator, argument: nil, into: result)
+    emitAwaitValue(result, into: result)
+    emitCheckIteratorResult(src: result)
+    emitGetProperty(dst: value, object: result, name: atomConstant("done"), cache: newCacheSite())
+    emitJumpIfTrue(src: value, target: end)
+    emitGetProperty(dst: value, object: result, name: atomConstant("value"), cache: newCacheSite())
+    // Exceptions thrown by the binding or the body close the iterator.
+    let bodyStart = currentPosition
+    let handler = newLabel()
+    pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
+    controlStack.append(.iterator(register: iterator, scopeDepth: scopeDepth))
+    asyncLoopIterators.insert(iterator)
+    let savedDepth = scopeDepth
+    let savedEnvironment = allocateRegister()
+    emitMove(dst: savedEnvironment, src: Int32(Frame.environmentOffset))
+    try compileForBinding(node, value: value)
+    try compileSubStatement(node.body)
+    controlStack.removeLast()
+    if let scope = node.scope, case .declaration(let kind, _, _) = node.head, kind != .var { leaveScope(scope) }
+    controlStack.removeLast()
+    asyncLoopIterators.remove(iterator)
+    let bodyEnd = currentPosition
+    emitJump(target: continueLabel)
+    handlers.append((bodyStart, bodyEnd, handler))
+    bind(handler)
+    let exception = allocateRegister()
+    emitMoveException(dst: exception)
+    emitMove(dst: Int32(Frame.environmentOffset), src: savedEnvironment)
+    scopeDepth = savedDepth
+    // AsyncIteratorClose with a throw completion: `return` is called and awaited, and whatever
+    // it does the original exception is rethrown.
+    let rethrow = newLabel()
+    let closeStart = currentPosition
+    let method = allocateRegister()
+    emitGetProperty(dst: method, object: iterator, name: atomConstant("return"), cache: newCacheSite())
+    emitJumpIfNullish(src: method, target: rethrow)
+    emitInnerCall(method: method, iterator: iterator, argument: nil, into: method)
+    emitAwaitValue(method, into: method)
+    handlers.append((closeStart, currentPosition, rethrow))
+    bind(rethrow)
     emitThrow(src: exception)
     bind(end)
   }
@@ -471,7 +528,7 @@ extension FunctionCompiler {
         if isContinueOfOwningLoop(index, isBreak: isBreak, label: label) { continue }
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
-        emitIteratorClose(iterator: register, flags: 0)
+        try emitLoopIteratorClose(register)
       }
     }
     throw CompileError(message: "Illegal \(isBreak ? "break" : "continue") statement", offset: Int(range.start))
@@ -502,6 +559,15 @@ extension FunctionCompiler {
       }
     }
     return nil
+  }
+
+  /// Closes a for-of (or for-await-of) loop's iterator on a way out of the loop.
+  func emitLoopIteratorClose(_ iterator: Int32) throws(CompileError) {
+    if asyncLoopIterators.contains(iterator) {
+      try emitAsyncIteratorClose(iterator)
+    } else {
+      emitIteratorClose(iterator: iterator, flags: 0)
+    }
   }
 
   /// Closes an array pattern's iterator unless it is done.
@@ -547,7 +613,7 @@ extension FunctionCompiler {
         emitJump(target: entry)
         return
       case .iterator(let register, _):
-        emitIteratorClose(iterator: register, flags: 0)
+        try emitLoopIteratorClose(register)
       case .patternIterator(let register, let done):
         emitPatternIteratorClose(register, done: done)
       case .jumpTarget:
@@ -781,7 +847,7 @@ extension FunctionCompiler {
         emitJump(target: entry)
         return
       case .iterator(let register, _):
-        emitIteratorClose(iterator: register, flags: 0)
+        try emitLoopIteratorClose(register)
       case .patternIterator(let register, let done):
         emitPatternIteratorClose(register, done: done)
       case .jumpTarget:
@@ -818,7 +884,7 @@ extension FunctionCompiler {
         }
         emitScopePops(from: depth, to: targetDepth)
         depth = targetDepth
-        emitIteratorClose(iterator: register, flags: 0)
+        try emitLoopIteratorClose(register)
       }
     }
     emitJump(target: target)

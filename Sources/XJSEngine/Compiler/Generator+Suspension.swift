@@ -201,27 +201,26 @@ extension FunctionCompiler {
   }
 
   /// result = method.call(iterator, argument), in a call frame at the top of the registers.
-  private func emitInnerCall(method: Int32, iterator: Int32, argument: Int32, into result: Int32) {
+  func emitInnerCall(method: Int32, iterator: Int32, argument: Int32?, into result: Int32) {
     let mark = registerTop
-    let base = allocateRegisters(Frame.headerSize + 1) + Int32(Frame.headerSize)
+    let count = argument == nil ? 0 : 1
+    let base = allocateRegisters(Frame.headerSize + count) + Int32(Frame.headerSize)
     emitMove(dst: base + Int32(Frame.calleeOffset), src: method)
     emitMove(dst: base + Int32(Frame.thisOffset), src: iterator)
-    emitMove(dst: base, src: argument)
-    emitCall(dst: result, base: base, argumentCount: 1)
+    if let argument { emitMove(dst: base, src: argument) }
+    emitCall(dst: result, base: base, argumentCount: Int32(count))
     registerTop = mark
   }
 
   /// AsyncIteratorClose(iterator, normal completion): await the result of its `return`.
-  private func emitAsyncIteratorClose(_ iterator: Int32) throws(CompileError) {
+  func emitAsyncIteratorClose(_ iterator: Int32) throws(CompileError) {
     let mark = registerTop
     let method = allocateRegister()
     let result = allocateRegister()
     let done = newLabel()
     emitGetProperty(dst: method, object: iterator, name: atomConstant("return"), cache: newCacheSite())
     emitJumpIfNullish(src: method, target: done)
-    let undefined = allocateRegister()
-    emitLoadUndefined(dst: undefined)
-    emitInnerCall(method: method, iterator: iterator, argument: undefined, into: result)
+    emitInnerCall(method: method, iterator: iterator, argument: nil, into: result)
     emitAwaitValue(result, into: result)
     emitCheckIteratorResult(src: result)
     bind(done)

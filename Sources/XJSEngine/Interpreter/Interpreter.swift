@@ -350,7 +350,14 @@ extension Runtime {
             case .yield: caller = try executeYield(fp, pc)
             default: caller = try executeAwait(fp, pc)
             }
-            if caller == fp { return hot.pointee.returnValue }
+            if caller == fp {
+              // An async generator's yield with requests waiting goes on in this frame.
+              if _slowPath(hot.pointee.resumeOffset != 0) {
+                pc = UnsafePointer(code.pointee.instructions) + takeResumeOffset()
+                continue
+              }
+              return hot.pointee.returnValue
+            }
             let returnPC = Frame.returnPC(fp)
             // A caller in machine code continues where it stored (its code reloads the rest).
             let machineReturn = UnsafeRawPointer(bitPattern: UInt(fp[Frame.machineReturnOffset].bits))

@@ -82,7 +82,9 @@ extension Runtime {
 
   /// Saves the frame `fp` into `generator` to continue at `offset`, then returns `result` to
   /// whoever resumed the frame (or called it first), as Return does.
-  func suspend(_ fp: Registers, into generator: ObjectRef, resumeAt offset: Int, result: Value) -> Registers {
+  func suspend(
+    _ fp: Registers, into generator: ObjectRef, resumeAt offset: Int, result: Value, awaiting: Bool = false
+  ) -> Registers {
     let saved = EnvironmentRef(generator.internalSlot(GeneratorSlot.frame)).slots
     let code = Frame.codeData(fp)
     saved[SavedFrame.callee] = fp[Frame.calleeOffset]
@@ -93,7 +95,9 @@ extension Runtime {
     saved[SavedFrame.codeBlock] = fp[Frame.codeBlockOffset]
     saved[SavedFrame.resumeOffset] = Value(Int32(offset))
     (saved + SavedFrame.registers).update(from: fp, count: Int(code.pointee.registerCount))
-    generator.generatorState = .suspendedYield
+    // The initial yield leaves a new generator suspended at its start; an await leaves it
+    // executing (requests sent meanwhile wait in an async generator's queue).
+    if !awaiting && generator.generatorState != .suspendedStart { generator.generatorState = .suspendedYield }
     let info = fp[Frame.returnInfoOffset].bits
     if info & Frame.Flags.entry != 0 {
       hot.pointee.returnValue = result

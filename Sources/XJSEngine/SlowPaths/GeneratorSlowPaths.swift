@@ -29,7 +29,7 @@ extension Runtime {
     let instruction = Instruction.Yield(pc)
     let generator = fp[instruction.generator].asObject
     let offset = pcOffset(fp, pc) + Instruction.Yield.size
-    if generator.generatorKind == .asyncGenerator {
+    if generator.generatorKind == .asyncGenerator && generator.generatorState != .suspendedStart {
       return try asyncGeneratorYield(fp, generator, value: fp[instruction.value], resumeAt: offset)
     }
     return suspend(fp, into: generator, resumeAt: offset, result: fp[instruction.value])
@@ -43,7 +43,8 @@ extension Runtime {
     stackTop = fp + Int(Frame.codeData(fp).pointee.registerCount)
     try awaitValue(fp[instruction.value], resuming: generator)
     let result = generator.generatorKind == .asyncFunction ? generator.internalSlot(GeneratorSlot.extra) : .undefined
-    return suspend(fp, into: generator, resumeAt: pcOffset(fp, pc) + Instruction.Await.size, result: result)
+    return suspend(
+      fp, into: generator, resumeAt: pcOffset(fp, pc) + Instruction.Await.size, result: result, awaiting: true)
   }
 
   func executeFinishGenerator(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> BytecodePC {
