@@ -21,6 +21,7 @@ extension Realm {
       try runtime.arrayFrom(constructor: arguments.this, arguments[0], mapper: arguments[1], thisArgument: arguments[2])
         .value
     }
+    installArrayFromAsync(runtime, constructor)
     // 23.1.2.5 get Array [ @@species ]
     runtime.defineNativeAccessor(
       constructor, PropertyKey(symbol: runtime.symbols.species), name: "[Symbol.species]",

@@ -191,6 +191,14 @@ extension FunctionCompiler {
       // goes on to the inner iterator like any other.
       emitGetProperty(dst: constant, object: result, name: atomConstant("value"), cache: newCacheSite())
       emitYield(generator: generator, value: constant, received: received, mode: mode)
+      // AsyncGeneratorUnwrapYieldResumption: a return's value is awaited before it goes on to
+      // the inner iterator; a rejection turns it into a throw.
+      emitLoadInt(dst: constant, value: ResumeMode.return.rawValue)
+      emitJumpIfNotStrictEqual(lhs: mode, rhs: constant, target: loop)
+      emitAwait(generator: generator, value: received, received: received, mode: constant)
+      emitLoadInt(dst: method, value: ResumeMode.throw.rawValue)
+      emitJumpIfNotStrictEqual(lhs: constant, rhs: method, target: loop)
+      emitMove(dst: mode, src: method)
     } else {
       // GeneratorYield(innerResult): the inner result object itself, not a copy.
       emitYield(generator: generator, value: result, received: received, mode: mode)
