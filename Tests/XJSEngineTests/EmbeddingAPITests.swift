@@ -68,4 +68,32 @@ private func readmeSnippet(_ source: String, _ print: (String) -> Void) {
       // A termination exception: expected.
     }
   }
+
+  @Test func eventLoopRunsAwaitsAndTimersWhenTheEmbedderAsks() throws {
+    let runtime = Runtime()
+    _ = try runtime.evaluate(
+      """
+      var log = [];
+      async function work() { log.push('start'); await null; log.push('resumed'); }
+      work();
+      setTimeout(function () { log.push('timer'); }, 1);
+      function* g() { yield 1; yield 2; }
+      log.push([...g()].join('+'));
+      """, sourceName: "loop.js")
+    let beforeLoop = try runtime.displayString(try runtime.evaluate("log.join(',')"))
+    #expect(beforeLoop == "start,1+2" || beforeLoop == "start,1+2,resumed")
+    try runtime.runEventLoop()
+    #expect(!runtime.hasPendingWork)
+    #expect(try runtime.displayString(try runtime.evaluate("log.join(',')")) == "start,1+2,resumed,timer")
+  }
+
+  @Test func unhandledRejectionsAreReportedToTheEmbedder() throws {
+    let runtime = Runtime()
+    _ = try runtime.evaluate("Promise.reject(new RangeError('lost')); Promise.reject(1).catch(function () {});")
+    try runtime.runPendingJobs()
+    let reasons = runtime.takeUnhandledRejections()
+    #expect(reasons.count == 1)
+    #expect(reasons.first.map { (try? runtime.displayString($0)) ?? "?" } == "RangeError: lost")
+    #expect(runtime.takeUnhandledRejections().isEmpty)
+  }
 }

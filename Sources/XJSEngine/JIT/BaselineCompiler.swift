@@ -77,7 +77,7 @@ enum BaselineJIT {
     _: M.Type, _ codeBlock: CodeBlock, allocator: CodeAllocator, options: JITOptions
   ) throws(JITCompileError) -> JITCode {
     guard !codeBlock.suspends else {
-      throw JITCompileError(description: "\(codeBlock.displayName) suspends (a generator or async function)")
+      throw JITCompileError(description: "it suspends (a generator or async function: not compiled yet)")
     }
     guard codeBlock.instructionCount <= options.maximumBytecodeWords else {
       throw JITCompileError(
