@@ -32,9 +32,21 @@ extension Runtime {
 
   /// IteratorStep + IteratorValue: the next value, or nil when done.
   func iteratorStep(iterator: Value, next: Value) throws(JSException) -> Value? {
-    let result = try call(next, this: iterator, arguments: [])
+    let result: Value
+    if next == realm[.generatorPrototypeNext] && iterator.isObject && iterator.asObject.objectClass == .generator
+      && iterator.asObject.generatorKind == .generator
+    {
+      // A generator's own next: resumed directly (what the call would do, without its frame).
+      result = try resumeGenerator(iterator.asObject, mode: .next, value: .undefined)
+    } else {
+      result = try call(next, this: iterator, arguments: [])
+    }
     guard result.isObject else { throw typeError("Iterator result \(describeForError(result)) is not an object") }
     let resultObject = result.asObject
+    if resultObject.shape == realm.iteratorResultShape {
+      // The shape of { value, done } (CreateIterResultObject, or a literal): two data properties.
+      return toBoolean(resultObject.slot(1)) ? nil : resultObject.slot(0)
+    }
     if toBoolean(try get(resultObject, names.done)) { return nil }
     return try get(resultObject, names.value)
   }
