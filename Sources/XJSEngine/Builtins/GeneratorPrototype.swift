@@ -16,6 +16,8 @@ extension Realm {
         return try runtime.resumeGenerator(generator, mode: mode, value: arguments[0])
       }
       self[intrinsic] = method.value
+      method.flags |= ObjectFlags.generatorMethod
+      method.setInternalSlot(0, Value(mode.rawValue))
     }
     runtime.addProperty(
       prototype, PropertyKey(symbol: runtime.symbols.toStringTag), runtime.newString("Generator").value,

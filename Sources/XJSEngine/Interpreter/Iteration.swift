@@ -33,7 +33,7 @@ extension Runtime {
   /// IteratorStep + IteratorValue: the next value, or nil when done.
   func iteratorStep(iterator: Value, next: Value) throws(JSException) -> Value? {
     let result: Value
-    if next == realm[.generatorPrototypeNext] && iterator.isObject && iterator.asObject.objectClass == .generator
+    if generatorMethodMode(next) == .next && iterator.isObject && iterator.asObject.objectClass == .generator
       && iterator.asObject.generatorKind == .generator
     {
       // A generator's own next: resumed directly (what the call would do, without its frame).

@@ -208,13 +208,13 @@ extension Runtime {
     return try resumeFromNative(generator, mode: mode, value: value)
   }
 
-  /// The resume mode of a call of %GeneratorPrototype%.next, return or throw of this realm.
+  /// The resume mode of a call of %GeneratorPrototype%.next, return or throw (of any realm:
+  /// they behave alike).
   @inline(__always) func generatorMethodMode(_ callee: Value) -> ResumeMode? {
-    guard callee.isObject, callee.asObject.objectClass == .nativeFunction else { return nil }
-    if callee == realm[.generatorPrototypeNext] { return .next }
-    if callee == realm[.generatorPrototypeReturn] { return .return }
-    if callee == realm[.generatorPrototypeThrow] { return .throw }
-    return nil
+    guard callee.isObject, callee.asObject.objectClass == .nativeFunction,
+      callee.asObject.hasFlag(ObjectFlags.generatorMethod)
+    else { return nil }
+    return ResumeMode(rawValue: callee.asObject.internalSlot(0).asInt32)
   }
 
   /// A Call of a generator method on a generator from bytecode: resumes the frame in the

@@ -123,6 +123,9 @@ struct ObjectFlags {
   static let derivedConstructor: UInt16 = 512
   /// Error objects created by the engine with a captured stack.
   static let hasHostData: UInt16 = 1024
+  /// %GeneratorPrototype%.next, return or throw (the resume mode in internal slot 0): a call
+  /// of one from bytecode resumes the generator in the same interpreter loop.
+  static let generatorMethod: UInt16 = 2048
 }
 
 /// Header of an elements buffer; the Values follow it.
