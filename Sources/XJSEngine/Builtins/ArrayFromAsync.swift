@@ -51,7 +51,9 @@ extension Runtime {
     return promise
   }
 
-  private func arrayFromAsyncStart(_ promise: Value, constructor: Value, _ items: Value, _ mapper: Value, _ thisArgument: Value)
+  private func arrayFromAsyncStart(
+    _ promise: Value, constructor: Value, _ items: Value, _ mapper: Value, _ thisArgument: Value
+  )
     throws(JSException)
   {
     // 3.a-b. A mapping function must be callable.
@@ -144,13 +146,15 @@ extension Runtime {
       return
     }
     let data = newArray([state.value, Value(step.rawValue)])
-    let onFulfilled = newCallback(name: "", length: 1, data: data.value) { runtime, arguments, data throws(JSException) in
+    let onFulfilled = newCallback(name: "", length: 1, data: data.value) {
+      runtime, arguments, data throws(JSException) in
       let values = data.asObject.denseElements
       runtime.fromAsyncSettled(
         values[0].asObject, FromAsyncStep(rawValue: values[1].asInt32)!, rejected: false, arguments[0])
       return .undefined
     }
-    let onRejected = newCallback(name: "", length: 1, data: data.value) { runtime, arguments, data throws(JSException) in
+    let onRejected = newCallback(name: "", length: 1, data: data.value) {
+      runtime, arguments, data throws(JSException) in
       let values = data.asObject.denseElements
       runtime.fromAsyncSettled(
         values[0].asObject, FromAsyncStep(rawValue: values[1].asInt32)!, rejected: true, arguments[0])

@@ -130,7 +130,8 @@ extension Runtime {
       runtime.rejectPromise(values[0], reason: arguments[0])
       return .undefined
     }
-    performPromiseThen(valueWrapper, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value),
+    performPromiseThen(
+      valueWrapper, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value),
       resultCapability: nil)
   }
 }

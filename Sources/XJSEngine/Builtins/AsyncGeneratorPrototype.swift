@@ -54,8 +54,10 @@ extension Runtime {
     else {
       rejectPromise(
         promise,
-        reason: typeError("AsyncGenerator.prototype.\(method) called on incompatible receiver \(describeForError(this))")
-          .value)
+        reason: typeError(
+          "AsyncGenerator.prototype.\(method) called on incompatible receiver \(describeForError(this))"
+        )
+        .value)
       return promise
     }
     let generator = this.asObject
@@ -188,7 +190,8 @@ extension Runtime {
       runtime.asyncGeneratorDrainQueue(generator)
       return .undefined
     }
-    performPromiseThen(promise, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value),
+    performPromiseThen(
+      promise, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value),
       resultCapability: nil)
   }
 

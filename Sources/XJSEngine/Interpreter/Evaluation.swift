@@ -176,7 +176,8 @@ extension Runtime {
       case .normal: (realm[.functionConstructor], .functionPrototype)
       case .generator: (realm.hostValues["%GeneratorFunction%"] ?? .undefined, .generatorFunctionPrototype)
       case .async: (realm.hostValues["%AsyncFunction%"] ?? .undefined, .asyncFunctionPrototype)
-      case .asyncGenerator: (realm.hostValues["%AsyncGeneratorFunction%"] ?? .undefined, .asyncGeneratorFunctionPrototype)
+      case .asyncGenerator:
+        (realm.hostValues["%AsyncGeneratorFunction%"] ?? .undefined, .asyncGeneratorFunctionPrototype)
       }
     if !newTarget.isUndefined && newTarget != constructor {
       let prototype = try prototypeFromConstructor(newTarget, fallback: fallback)

@@ -84,7 +84,8 @@ extension Runtime {
     let destination = fp + instruction.dst
     stackTop = fp + Int(Frame.codeData(fp).pointee.registerCount)
     let (iterator, next) =
-      instruction.flags & 1 != 0 ? try getAsyncIterator(fp[instruction.iterable]) : try getIterator(fp[instruction.iterable])
+      instruction.flags & 1 != 0
+      ? try getAsyncIterator(fp[instruction.iterable]) : try getIterator(fp[instruction.iterable])
     destination[0] = iterator
     // As GetIterator leaves it: an int32 in the second register marks the array fast path.
     destination[1] = next.isInt32 ? Value(Double(next.asInt32)) : next
