@@ -98,17 +98,7 @@ extension Runtime {
     // The initial yield leaves a new generator suspended at its start; an await leaves it
     // executing (requests sent meanwhile wait in an async generator's queue).
     if !awaiting && generator.generatorState != .suspendedStart { generator.generatorState = .suspendedYield }
-    let info = fp[Frame.returnInfoOffset].bits
-    if info & Frame.Flags.entry != 0 {
-      hot.pointee.returnValue = result
-      return fp
-    }
-    let caller = Frame.callerFrame(fp).unsafelyUnwrapped
-    let callerCode = Frame.codeData(caller)
-    enterRealm(of: callerCode)
-    stackTop = caller + Int(callerCode.pointee.registerCount)
-    caller[Int(Int32(truncatingIfNeeded: info))] = result
-    return caller
+    return leaveFrame(fp, info: fp[Frame.returnInfoOffset].bits, result: result)
   }
 
   // MARK: Resuming

@@ -137,6 +137,12 @@ extension Runtime {
     if _slowPath(info & Frame.Flags.construct != 0 && !result.isObject) {
       result = try constructResult(result, fp, pc)
     }
+    return leaveFrame(fp, info: info, result: result)
+  }
+
+  /// Hands `result` to whoever called (or resumed) the frame `fp`: the caller's frame with the
+  /// result in its register, or `fp` itself for an entry frame (the result in `hot.returnValue`).
+  @inline(__always) func leaveFrame(_ fp: Registers, info: UInt64, result: Value) -> Registers {
     if info & Frame.Flags.entry != 0 {
       hot.pointee.returnValue = result
       return fp
