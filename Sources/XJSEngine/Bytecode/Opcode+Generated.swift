@@ -285,7 +285,7 @@ enum Opcode: UInt32, CaseIterable {
   /// dst = next key, or jump when done
   case forInNext
   // Generators and async functions (a suspended frame lives in its generator object: Interpreter/Suspension.swift)
-  /// dst = this frame's generator (kind 0), async function (1) or async generator (2) object
+  /// dst = this frame's generator (kind 0), async function (1) or async generator (2) object (the cache: the callee's `prototype`)
   case createGenerator
   /// suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return
   case yield
@@ -328,7 +328,7 @@ extension Opcode {
       .initializeGlobalLexical, .declareEvalFunction, .getSuperBase, .setPrototypeLiteral, .toPropertyKey,
       .newPrivateName, .arrayAppend, .arrayAppendSpread, .newClosure, .setFieldInitializer, .setHomeObject,
       .requireObjectCoercible, .toString, .toObject, .superCallForward, .getIterator, .iteratorClose, .forInEnumerate,
-      .createGenerator, .throwError:
+      .throwError:
       3
     case .add, .subtract, .multiply, .divide, .remainder, .exponent, .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight,
       .unsignedShiftRight, .addInt, .equal, .notEqual, .strictEqual, .strictNotEqual, .lessThan, .lessThanOrEqual,
@@ -337,7 +337,7 @@ extension Opcode {
       .setEnvironment, .getGlobal, .setGlobal, .hasGlobal, .getNameFromBase, .setNameOnBase, .callName, .getElement,
       .setElement, .deleteProperty, .deleteElement, .defineNamedProperty, .defineDataProperty, .setFunctionName,
       .getPrivate, .setPrivate, .hasPrivate, .newArray, .newRegExp, .call, .constructWithSpread, .callEval,
-      .iteratorNext, .forInNext, .createIterResult, .getIteratorRecord:
+      .iteratorNext, .forInNext, .createGenerator, .createIterResult, .getIteratorRecord:
       4
     case .getEnvironmentChecked, .setEnvironmentChecked, .getProperty, .setProperty, .getSuperProperty,
       .setSuperProperty, .defineMethod, .defineGetter, .defineSetter, .copyDataProperties, .definePrivate,
@@ -905,8 +905,12 @@ extension Opcode {
       operands: [OperandInfo("dst", .write), OperandInfo("enumerator", .read), OperandInfo("done", .jump)],
       flags: [.mayThrow], summary: "dst = next key, or jump when done"),
     OpcodeInfo(
-      name: "CreateGenerator", operands: [OperandInfo("dst", .write), OperandInfo("kind", .flags)], flags: [.mayThrow],
-      summary: "dst = this frame's generator (kind 0), async function (1) or async generator (2) object"),
+      name: "CreateGenerator",
+      operands: [OperandInfo("dst", .write), OperandInfo("kind", .flags), OperandInfo("cache", .cache)],
+      flags: [.mayThrow],
+      summary:
+        "dst = this frame's generator (kind 0), async function (1) or async generator (2) object (the cache: the callee's `prototype`)"
+    ),
     OpcodeInfo(
       name: "Yield",
       operands: [
@@ -2732,16 +2736,18 @@ enum Instruction {
     @inline(__always) var done: Int { Int(Int32(bitPattern: pc[3])) }
   }
 
-  /// `CreateGenerator dst:w kind:flag`: dst = this frame's generator (kind 0), async function (1) or async generator (2) object
+  /// `CreateGenerator dst:w kind:flag cache:ic`: dst = this frame's generator (kind 0), async function (1) or async generator (2) object (the cache: the callee's `prototype`)
   struct CreateGenerator {
     static let opcode = Opcode.createGenerator
-    static let size = 3
+    static let size = 4
     let pc: UnsafePointer<UInt32>
     @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
     /// Word 1: register written.
     @inline(__always) var dst: Int { Int(Int32(bitPattern: pc[1])) }
     /// Word 2: flag bits.
     @inline(__always) var kind: Int { Int(pc[2]) }
+    /// Word 3: inline-cache site.
+    @inline(__always) var cache: Int { Int(pc[3]) }
   }
 
   /// `Yield generator:r value:r received:w mode:w`: suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return

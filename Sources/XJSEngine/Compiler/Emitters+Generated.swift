@@ -682,9 +682,9 @@ extension FunctionCompiler {
     appendInstruction(.forInNext, [dst, enumerator], jumpingTo: done)
   }
 
-  /// `CreateGenerator dst:w kind:flag`: dst = this frame's generator (kind 0), async function (1) or async generator (2) object
-  func emitCreateGenerator(dst: Int32, kind: Int32) {
-    appendInstruction(.createGenerator, [dst, kind])
+  /// `CreateGenerator dst:w kind:flag cache:ic`: dst = this frame's generator (kind 0), async function (1) or async generator (2) object (the cache: the callee's `prototype`)
+  func emitCreateGenerator(dst: Int32, kind: Int32, cache: Int32) {
+    appendInstruction(.createGenerator, [dst, kind, cache])
   }
 
   /// `Yield generator:r value:r received:w mode:w`: suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return

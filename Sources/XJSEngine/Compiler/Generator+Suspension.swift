@@ -22,7 +22,8 @@ extension FunctionCompiler {
   /// An async function's start: its object and promise. Returns where the completion
   /// handler's range begins.
   func beginAsyncFunction() -> Int {
-    emitCreateGenerator(dst: generatorRegister!, kind: Int32(GeneratorKind.asyncFunction.rawValue))
+    emitCreateGenerator(
+      dst: generatorRegister!, kind: Int32(GeneratorKind.asyncFunction.rawValue), cache: newCacheSite())
     return currentPosition
   }
 
@@ -31,7 +32,7 @@ extension FunctionCompiler {
   func beginGenerator(isAsync: Bool) throws(CompileError) -> Int {
     let generator = generatorRegister!
     let kind = isAsync ? GeneratorKind.asyncGenerator : GeneratorKind.generator
-    emitCreateGenerator(dst: generator, kind: Int32(kind.rawValue))
+    emitCreateGenerator(dst: generator, kind: Int32(kind.rawValue), cache: newCacheSite())
     let start = currentPosition
     let received = allocateRegister()
     let mode = allocateRegister()

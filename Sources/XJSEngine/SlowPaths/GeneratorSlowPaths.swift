@@ -10,7 +10,13 @@ extension Runtime {
     case .generator, .asyncGenerator:
       // OrdinaryCreateFromConstructor(functionObject, "%GeneratorFunction.prototype.prototype%").
       let callee = fp[Frame.calleeOffset].asObject
-      var prototype = try get(callee, names.prototype)
+      let cache = cacheSite(fp, instruction.cache)
+      var prototype: Value
+      if let cached = cachedLoad(callee, cache) {
+        prototype = cached
+      } else {
+        prototype = try getPropertySlow(callee.value, Value(cell: names.prototype.cell), cache: cache)
+      }
       if !prototype.isObject {
         prototype = try functionRealm(callee)[kind == .generator ? .generatorPrototype : .asyncGeneratorPrototype]
       }

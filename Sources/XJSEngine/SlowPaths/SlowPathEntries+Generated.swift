@@ -1469,7 +1469,7 @@ func slowPathForInNext(
   }
 }
 
-/// `CreateGenerator dst:w kind:flag`: the next pc, or nil when it threw.
+/// `CreateGenerator dst:w kind:flag cache:ic`: the next pc, or nil when it threw.
 func slowPathCreateGenerator(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeRawPointer? {
