@@ -68,6 +68,9 @@ public final class Binding {
   public var initializedAt: Int32
   /// Annex B: a block-level function in sloppy mode also assigns this var binding.
   public var annexBVarBinding: Binding?
+  /// Annex B in global or sloppy eval code: the block-level function also assigns the var of
+  /// its name looked up in the variable scope (no enclosing `let` of the name is in the way).
+  public var annexBAssignsByName = false
 
   init(name: String, kind: BindingType, scope: Scope, initializedAt: Int32) {
     self.name = name
@@ -433,6 +436,7 @@ final class ScopeAnalyzer {
     if varScope.kind == .script {
       // Global code: a global var (looked up by name).
       pendingAnnexBGlobals.append((binding, name))
+      binding.annexBAssignsByName = true
       return
     }
     if let existing = varScope.bindings[name] {
@@ -444,6 +448,7 @@ final class ScopeAnalyzer {
     if let parameter = functionScope.bindings[name], parameter.kind == .parameter { return }
     if varScope.kind == .eval && !varScope.isStrict {
       pendingAnnexBGlobals.append((binding, name))
+      binding.annexBAssignsByName = true
       return
     }
     binding.annexBVarBinding = varScope.declare(name, .var, at: 0)

@@ -133,7 +133,9 @@ extension FunctionCompiler {
       if case .functionDeclaration(let function) = statement.kind, !function.isAsync, !function.isGenerator,
         let name = function.name?.name
       {
-        if !lexicalNames.contains(name) { addVar(name) }
+        // Only where the analysis found no enclosing `let` of the name in the way (B.3.3.2 step ii).
+        let declared = function.scope?.parent?.bindings[name]
+        if !lexicalNames.contains(name) && declared?.annexBAssignsByName != false { addVar(name) }
       }
     }
     var lexicalNames = Set<String>()

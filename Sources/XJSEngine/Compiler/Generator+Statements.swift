@@ -117,7 +117,7 @@ extension FunctionCompiler {
     let value = loadFromBinding(binding, hops: 0, needsCheck: false, into: nil)
     if let varBinding = binding.annexBVarBinding {
       storeToBinding(varBinding, value, hops: 0)
-    } else if !isStrict && binding.kind == .function && !function.isGenerator && !function.isAsync {
+    } else if !isStrict && binding.kind == .function && binding.annexBAssignsByName {
       // Only plain functions (B.3.3 applies to FunctionDeclarations, not generators or async ones).
       let varScope = currentScope.functionScope.varScope!
       if varScope.kind == .script {
