@@ -146,23 +146,11 @@ extension Runtime {
       return
     }
     let data = newArray([state.value, Value(step.rawValue)])
-    let onFulfilled = newCallback(name: "", length: 1, data: data.value) {
-      runtime, arguments, data throws(JSException) in
+    whenSettled(promise, data: data.value) { runtime, data, rejected, value in
       let values = data.asObject.denseElements
       runtime.fromAsyncSettled(
-        values[0].asObject, FromAsyncStep(rawValue: values[1].asInt32)!, rejected: false, arguments[0])
-      return .undefined
+        values[0].asObject, FromAsyncStep(rawValue: values[1].asInt32)!, rejected: rejected, value)
     }
-    let onRejected = newCallback(name: "", length: 1, data: data.value) {
-      runtime, arguments, data throws(JSException) in
-      let values = data.asObject.denseElements
-      runtime.fromAsyncSettled(
-        values[0].asObject, FromAsyncStep(rawValue: values[1].asInt32)!, rejected: true, arguments[0])
-      return .undefined
-    }
-    performPromiseThen(
-      promise, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value),
-      resultCapability: nil)
   }
 
   /// Where the machine goes after an await settled.

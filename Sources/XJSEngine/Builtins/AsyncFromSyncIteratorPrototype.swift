@@ -116,22 +116,16 @@ extension Runtime {
       return
     }
     let state = newArray([promise, iterator, Value(done)])
-    let onFulfilled = newCallback(name: "", length: 1, data: state.value) {
-      runtime, arguments, data throws(JSException) in
+    whenSettled(valueWrapper, data: state.value) { runtime, data, rejected, value in
       let values = data.asObject.denseElements
-      runtime.resolvePromise(values[0], with: runtime.iteratorResult(arguments[0], done: (values[2] == .true)))
-      return .undefined
-    }
-    let onRejected = newCallback(name: "", length: 1, data: state.value) {
-      runtime, arguments, data throws(JSException) in
-      let values = data.asObject.denseElements
+      let done = values[2] == .true
+      guard rejected else {
+        runtime.resolvePromise(values[0], with: runtime.iteratorResult(value, done: done))
+        return
+      }
       // 10-11. A rejected value closes the iterator, unless it was done (or this is a return).
-      if !(values[2] == .true) && closeOnRejection { try? runtime.iteratorClose(values[1], suppressErrors: true) }
-      runtime.rejectPromise(values[0], reason: arguments[0])
-      return .undefined
+      if !done && closeOnRejection { try? runtime.iteratorClose(values[1], suppressErrors: true) }
+      runtime.rejectPromise(values[0], reason: value)
     }
-    performPromiseThen(
-      valueWrapper, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value),
-      resultCapability: nil)
   }
 }

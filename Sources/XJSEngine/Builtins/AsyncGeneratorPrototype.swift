@@ -140,7 +140,7 @@ extension Runtime {
 
   /// The generator's body completed (FinishGenerator): settle the request it ran for, then
   /// every request that came meanwhile (AsyncGeneratorDrainQueue).
-  func asyncGeneratorComplete(_ generator: ObjectRef, value: Value, threw: Bool) throws(JSException) {
+  func asyncGeneratorComplete(_ generator: ObjectRef, value: Value, threw: Bool) {
     asyncGeneratorCompleteStep(generator, value: value, threw: threw, done: true)
     asyncGeneratorDrainQueue(generator)
   }
@@ -174,37 +174,30 @@ extension Runtime {
       asyncGeneratorDrainQueue(generator)
       return
     }
-    let onFulfilled = newCallback(name: "", length: 1, data: generator.value) {
-      runtime, arguments, data throws(JSException) in
+    whenSettled(promise, data: generator.value) { runtime, data, rejected, value in
       let generator = data.asObject
       generator.generatorState = .completed
-      runtime.asyncGeneratorCompleteStep(generator, value: arguments[0], threw: false, done: true)
+      runtime.asyncGeneratorCompleteStep(generator, value: value, threw: rejected, done: true)
       runtime.asyncGeneratorDrainQueue(generator)
-      return .undefined
     }
-    let onRejected = newCallback(name: "", length: 1, data: generator.value) {
-      runtime, arguments, data throws(JSException) in
-      let generator = data.asObject
-      generator.generatorState = .completed
-      runtime.asyncGeneratorCompleteStep(generator, value: arguments[0], threw: true, done: true)
-      runtime.asyncGeneratorDrainQueue(generator)
-      return .undefined
-    }
-    performPromiseThen(
-      promise, onFulfilled: .callable(onFulfilled.value), onRejected: .callable(onRejected.value),
-      resultCapability: nil)
   }
 
-  /// A native function that carries one Value (kept in its internal slot, so the collector
-  /// sees it) to its body: the closures of the promise machinery.
-  func newCallback(
-    name: String, length: Int, data: Value,
-    _ body: @escaping (Runtime, NativeArguments, Value) throws(JSException) -> Value
-  ) -> ObjectRef {
-    let function = newNativeFunction(name: name, length: length) { runtime, arguments throws(JSException) in
-      try body(runtime, arguments, arguments.callee.internalSlot(0))
+  /// PerformPromiseThen(promise, onFulfilled, onRejected) with one native body for both
+  /// outcomes (`rejected` says which). `data` rides in each reaction function's internal slot,
+  /// where the collector sees it, never in the Swift closure.
+  func whenSettled(
+    _ promise: Value, data: Value, _ body: @escaping (Runtime, Value, _ rejected: Bool, Value) -> Void
+  ) {
+    func reaction(_ rejected: Bool) -> Value {
+      let function = newNativeFunction(name: "", length: 1) { runtime, arguments throws(JSException) in
+        body(runtime, arguments.callee.internalSlot(0), rejected, arguments[0])
+        return .undefined
+      }
+      function.setInternalSlot(0, data)
+      return function.value
     }
-    function.setInternalSlot(0, data)
-    return function
+    performPromiseThen(
+      promise, onFulfilled: .callable(reaction(false)), onRejected: .callable(reaction(true)),
+      resultCapability: nil)
   }
 }

@@ -136,7 +136,6 @@ extension FunctionCompiler {
     let loop = newLabel()
     let notNext = newLabel()
     let callMethod = newLabel()
-    let gotResult = newLabel()
     let noThrowMethod = newLabel()
     let isReturn = newLabel()
     let hasReturnMethod = newLabel()
@@ -182,7 +181,6 @@ extension FunctionCompiler {
     bind(callMethod)
     emitInnerCall(method: method, iterator: iterator, argument: received, into: result)
     if isAsync { emitAwaitValue(result, into: result) }
-    bind(gotResult)
     emitCheckIteratorResult(src: result)
     emitGetProperty(dst: constant, object: result, name: atomConstant("done"), cache: newCacheSite())
     emitJumpIfTrue(src: constant, target: finished)

@@ -72,7 +72,7 @@ extension Runtime {
       }
       fp[instruction.dst] = promise
     case .asyncGenerator:
-      try asyncGeneratorComplete(generator, value: value, threw: threw)
+      asyncGeneratorComplete(generator, value: value, threw: threw)
       fp[instruction.dst] = .undefined
     }
     return pc + Instruction.FinishGenerator.size
