@@ -42,6 +42,10 @@ public final class Program {
   public var range: SourceRange
   /// Filled in by scope analysis.
   public var scope: Scope?
+  /// Parsed with the Module goal (`parseModule`): strict, may hold import/export declarations.
+  public var isModule = false
+  /// Module code: an `await` (or `for await`) outside any function (top-level await).
+  public var hasTopLevelAwait = false
 
   public init(source: SourceFile, body: [Statement], isStrict: Bool, range: SourceRange) {
     self.source = source
@@ -127,8 +131,8 @@ public indirect enum ExpressionKind {
   case superCall([Argument])
   case newTarget
   case importMeta
-  /// `import(specifier)`
-  case importCall(Expression)
+  /// `import(specifier)` / `import(specifier, options)`
+  case importCall(Expression, options: Expression?)
 
   case yield(Expression?, isDelegate: Bool)
   case await(Expression)
@@ -545,6 +549,10 @@ public indirect enum StatementKind {
   case `switch`(SwitchStatement)
   case labeled(label: String, body: Statement)
   case `try`(TryStatement)
+  /// Module code only (top level).
+  case importDeclaration(ImportDeclaration)
+  /// Module code only (top level).
+  case exportDeclaration(ExportDeclaration)
 }
 
 public enum DeclarationKind: String, Sendable {
@@ -685,6 +693,111 @@ public final class CatchClause {
   public init(parameter: Pattern?, body: BlockStatement, range: SourceRange) {
     self.parameter = parameter
     self.body = body
+    self.range = range
+  }
+}
+
+// MARK: - Modules
+
+/// `with { type: "json" }` on an import or re-export (ES2025 WithClause). Keys are
+/// identifier names or strings; values are strings.
+public struct ImportAttribute {
+  public var key: String
+  public var value: [UInt16]
+  public var range: SourceRange
+  public init(key: String, value: [UInt16], range: SourceRange) {
+    self.key = key
+    self.value = value
+    self.range = range
+  }
+}
+
+/// The `from "…"` part of an import or re-export.
+public struct ModuleRequest {
+  /// The specifier string's value.
+  public var specifier: [UInt16]
+  public var attributes: [ImportAttribute]
+  public var range: SourceRange
+  public init(specifier: [UInt16], attributes: [ImportAttribute], range: SourceRange) {
+    self.specifier = specifier
+    self.attributes = attributes
+    self.range = range
+  }
+}
+
+/// One binding an import declaration creates.
+public struct ImportSpecifier {
+  public enum Kind {
+    /// `import x from …`: imports the export named "default".
+    case `default`
+    /// `import * as x from …`
+    case namespace
+    /// `import { name as x } from …` (name is an IdentifierName or a string).
+    case named(String)
+  }
+  public var kind: Kind
+  /// The binding identifier in the importing module.
+  public var local: IdentifierReference
+  public var range: SourceRange
+  public init(kind: Kind, local: IdentifierReference, range: SourceRange) {
+    self.kind = kind
+    self.local = local
+    self.range = range
+  }
+}
+
+/// `import … from "m"` or `import "m"` (no specifiers).
+public final class ImportDeclaration {
+  public var specifiers: [ImportSpecifier]
+  public var request: ModuleRequest
+  public var range: SourceRange
+  public init(specifiers: [ImportSpecifier], request: ModuleRequest, range: SourceRange) {
+    self.specifiers = specifiers
+    self.request = request
+    self.range = range
+  }
+}
+
+/// One name of `export { local as exported }` (or of `export { a as b } from "m"`, where
+/// `local` names the other module's export and `localReference` is nil).
+public struct ExportSpecifier {
+  public var local: String
+  public var exported: String
+  /// The local binding referenced (only for exports without `from`; scope analysis resolves it).
+  public var localReference: IdentifierReference?
+  public var range: SourceRange
+  public init(local: String, exported: String, localReference: IdentifierReference?, range: SourceRange) {
+    self.local = local
+    self.exported = exported
+    self.localReference = localReference
+    self.range = range
+  }
+}
+
+public final class ExportDeclaration {
+  public enum Kind {
+    /// `export var/let/const …`, `export function …`, `export class …` (the statement is the
+    /// declaration; its names are exported under themselves).
+    case declaration(Statement)
+    /// `export default function [name]() {}` / `export default class [name] {}`: the statement
+    /// is a function or class declaration whose name may be nil (then the local binding is
+    /// "*default*" and the function's `name` is "default").
+    case defaultDeclaration(Statement)
+    /// `export default AssignmentExpression;` (local binding "*default*").
+    case defaultExpression(Expression)
+    /// `export { a, b as c };`
+    case local([ExportSpecifier])
+    /// `export { a, b as c } from "m";`
+    case indirect([ExportSpecifier], ModuleRequest)
+    /// `export * from "m";`
+    case star(ModuleRequest)
+    /// `export * as ns from "m";`
+    case starAs(String, ModuleRequest)
+  }
+  public var kind: Kind
+  public var range: SourceRange
+  public init(kind: Kind, range: SourceRange) {
+    self.kind = kind
     self.range = range
   }
 }

@@ -135,6 +135,8 @@ struct ASTDumper {
     case .labeled(let label, let body):
       line("LabeledStatement \(label)", range)
       nested { $0.statement(body) }
+    case .importDeclaration, .exportDeclaration:
+      line("ModuleDeclaration", range)  // TODO(modules parser)
     case .try(let node):
       line("TryStatement", range)
       nested { dumper in
@@ -384,9 +386,12 @@ struct ASTDumper {
       nested { $0.arguments(arguments) }
     case .newTarget: line("NewTarget", range)
     case .importMeta: line("ImportMeta", range)
-    case .importCall(let specifier):
+    case .importCall(let specifier, let options):
       line("ImportCall", range)
-      nested { $0.expression(specifier) }
+      nested {
+        $0.expression(specifier)
+        if let options { $0.expression(options) }
+      }
     case .yield(let argument, let isDelegate):
       line(isDelegate ? "Yield*" : "Yield", range)
       if let argument { nested { $0.expression(argument) } }

@@ -333,6 +333,9 @@ struct ESTreeWriter {
       identifier(label, labelToken.range, key: "label")
       statement(body, key: "body")
       end()
+    case .importDeclaration, .exportDeclaration:
+      begin("ModuleDeclaration", range, key: key)  // TODO(modules parser)
+      end()
     case .try(let node):
       begin("TryStatement", range, key: key)
       blockStatement(node.block, key: "block")
@@ -857,9 +860,10 @@ struct ESTreeWriter {
       identifier(
         "meta", SourceRange(start: memberNameStart(range), end: range.end), key: "property")
       end()
-    case .importCall(let specifier):
+    case .importCall(let specifier, let options):
       begin("ImportExpression", range, key: key)
       expression(specifier, key: "source")
+      optionalExpression(options, key: "options")
       end()
     case .yield(let argument, let isDelegate):
       begin("YieldExpression", range, key: key)

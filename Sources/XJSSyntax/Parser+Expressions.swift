@@ -656,7 +656,7 @@ extension Parser {
     try next()
     let specifier = try parseAssignmentExpression(allowIn: true)
     try expect(.rightParen)
-    return Expression(.importCall(specifier), range(from: start))
+    return Expression(.importCall(specifier, options: nil), range(from: start))
   }
 
   // MARK: Primary expressions

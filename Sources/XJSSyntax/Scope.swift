@@ -638,6 +638,8 @@ final class ScopeAnalyzer {
         pop()
       }
       if let finalizer = node.finalizer { visitBlock(finalizer) }
+    case .importDeclaration, .exportDeclaration:
+      break  // TODO(modules)
     }
   }
 
@@ -1090,8 +1092,9 @@ final class ScopeAnalyzer {
       _ = specialReference("new.target", at: expression.range)
     case .importMeta:
       break
-    case .importCall(let specifier):
+    case .importCall(let specifier, let options):
       visit(specifier)
+      if let options { visit(options) }
     case .yield(let argument, _):
       if let argument { visit(argument) }
     case .await(let argument):

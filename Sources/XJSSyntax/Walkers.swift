@@ -43,8 +43,11 @@ public enum ExpressionWalker {
         }
       }
     case .unary(_, let operand), .update(_, _, let operand), .optionalChain(let operand),
-      .superComputedMember(let operand), .await(let operand), .importCall(let operand):
+      .superComputedMember(let operand), .await(let operand), .importCall(let operand, nil):
       body(operand)
+    case .importCall(let specifier, let options?):
+      body(specifier)
+      body(options)
     case .binary(_, let left, let right), .logical(_, let left, let right):
       body(left)
       body(right)
@@ -165,6 +168,14 @@ public enum StatementWalker {
       }
       if let finalizer = node.finalizer {
         for inner in finalizer.body { forEachExpression(in: inner, body) }
+      }
+    case .importDeclaration:
+      break
+    case .exportDeclaration(let node):
+      switch node.kind {
+      case .declaration(let inner), .defaultDeclaration(let inner): forEachExpression(in: inner, body)
+      case .defaultExpression(let expression): body(expression)
+      case .local, .indirect, .star, .starAs: break
       }
     }
   }

@@ -108,7 +108,8 @@ func render(_ expression: Expression) -> String {
   case .superCall(let arguments): return "(super\(render(arguments)))"
   case .newTarget: return "new.target"
   case .importMeta: return "import.meta"
-  case .importCall(let specifier): return "(import \(render(specifier)))"
+  case .importCall(let specifier, let options):
+    return "(import \(render(specifier))\(options.map { " " + render($0) } ?? ""))"
   case .yield(let argument, let isDelegate):
     return "(yield\(isDelegate ? "*" : "")\(argument.map { " " + render($0) } ?? ""))"
   case .await(let argument): return "(await \(render(argument)))"

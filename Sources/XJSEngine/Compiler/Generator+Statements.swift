@@ -58,6 +58,8 @@ extension FunctionCompiler {
       try compileLabeled(statement)
     case .try(let node):
       try compileTry(node)
+    case .importDeclaration, .exportDeclaration:
+      throw CompileError(message: "modules are not supported yet", offset: Int(statement.range.start))
     }
   }
 
