@@ -17,7 +17,8 @@ struct CommandLineDriver {
 
   static let usage = """
     Usage:
-      xjs run [options] <file.js> [args...]   run a script (global scriptArgs = [file, args...])
+      xjs run [options] <file.js> [args...]   run a script (global scriptArgs = [file, args...]);
+                                              a .mjs file (or any file with --module) runs as a module
       xjs [options] <file.js> [args...]       same as `xjs run`
       xjs -e '<code>' [options]               run code given on the command line
       xjs parse [--estree] <file.js>          check a file and print its syntax tree
@@ -37,11 +38,16 @@ struct CommandLineDriver {
       --max-heap=<size>    heap limit, e.g. 256m or 1g (default 2g); past it scripts get a RangeError
       --timeout-ms=<n>     stop the script after n milliseconds of wall time
       --dump-bytecode      print the bytecode of the script and its functions before running
+      --module             run the file as an ECMAScript module (default for .mjs); its imports
+                           resolve as paths relative to the importing file ('./x.js', '../y.mjs',
+                           '/abs/z.js'); bare specifiers are an error; JSON needs with {type:"json"}
+      --prelude=<file>     run <file> as a script first, in the same realm (repeatable)
       --test262            install the $262 host object (for the test262 runner)
       --help, -h           this help
       --version            version and engine modes
 
-    Exit status: 0 success, 1 uncaught exception or SyntaxError, 2 usage error or unreadable file.
+    Exit status: 0 success, 1 uncaught exception or SyntaxError, 2 usage error or unreadable file,
+    13 a module's top-level await never settled.
     """
 
   func run(_ arguments: [String]) -> Int32 {
@@ -76,6 +82,7 @@ struct CommandLineDriver {
       case "--gc-stress": options.gcStress = true
       case "--dump-bytecode": options.dumpBytecode = true
       case "--test262": options.test262 = true
+      case "--module": options.module = true
       case "-e":
         guard index + 1 < remaining.count else { return usageError("-e needs an argument") }
         inlineCode = remaining[index + 1]
@@ -86,6 +93,11 @@ struct CommandLineDriver {
             return usageError("--max-heap needs a size such as 256m")
           }
           options.maximumHeap = bytes
+        } else if argument.hasPrefix("--prelude") {
+          guard let value = optionValue(argument, remaining, &index) else {
+            return usageError("--prelude needs a file")
+          }
+          options.preludes.append(value)
         } else if argument.hasPrefix("--jit=") {
           guard let mode = JITMode(rawValue: String(argument.dropFirst("--jit=".count))) else {
             return usageError("--jit takes tiered, eager or off")
@@ -163,6 +175,10 @@ struct RunOptions {
   var stats = false
   var dumpBytecode = false
   var test262 = false
+  /// Run the file as a module (also for any `.mjs` file).
+  var module = false
+  /// Scripts run before the file, in the same realm.
+  var preludes: [String] = []
   var maximumHeap: Int?
   var timeoutMilliseconds: Int?
 }

@@ -28,7 +28,56 @@ struct ScriptRunner {
       fputs("xjs: cannot open '\(path)': \(String(cString: strerror(errno)))\n", stderr)
       return 2
     }
+    if options.module || path.hasSuffix(".mjs") {
+      return executeModule(path: path, scriptArguments: [path] + arguments)
+    }
     return execute(text, name: path, scriptArguments: [path] + arguments)
+  }
+
+  /// The `--prelude` scripts; a message when one fails.
+  private func runPreludes(_ runtime: Runtime) -> (message: String, status: Int32)? {
+    for prelude in options.preludes {
+      guard let text = readScriptFile(prelude) else {
+        return ("xjs: cannot open '\(prelude)': \(String(cString: strerror(errno)))", 2)
+      }
+      switch runtime.runScript(text, name: prelude) {
+      case .completed: continue
+      case .syntaxError(let message), .uncaught(let message): return (message, 1)
+      }
+    }
+    return nil
+  }
+
+  /// Runs a file as a module: loads its graph, links and evaluates it, then runs the event
+  /// loop; the module's evaluation failing is an uncaught exception.
+  private func executeModule(path: String, scriptArguments: [String]) -> Int32 {
+    let runtime = makeRuntime()
+    runtime.defineGlobalStringArray("scriptArgs", scriptArguments)
+    let status = runModuleFile(runtime, path: path)
+    fflush(stdout)
+    report(runtime)
+    return status
+  }
+
+  private func runModuleFile(_ runtime: Runtime, path: String) -> Int32 {
+    func fail(_ message: String, _ status: Int32 = 1) -> Int32 {
+      fflush(stdout)
+      fputs(message + "\n", stderr)
+      return status
+    }
+    if let failure = runPreludes(runtime) { return fail(failure.message, failure.status) }
+    let url = path.hasPrefix("/") ? path : FileModuleLoader.currentDirectoryPath() + "/" + path
+    switch runtime.runModule(url: FileModuleLoader.normalizePath(url)) {
+    case .failed(let exception):
+      return fail(runtime.describeUncaught(exception.value))
+    case .started(let promise):
+      if let message = runtime.runEventLoopReportingErrors() { return fail(message) }
+      switch runtime.moduleEvaluationState(promise) {
+      case .fulfilled: return 0
+      case .rejected(let reason): return fail(runtime.describeUncaught(reason))
+      case .pending: return fail("Warning: Detected unsettled top-level await in \(path)", 13)
+      }
+    }
   }
 
   func run(code: String, name: String, arguments: [String]) -> Int32 {

@@ -34,6 +34,9 @@ public enum BindingType: Sendable {
   case arguments
   /// Hidden slots the compiler uses (computed class field keys).
   case hidden
+  /// A named or default import of a module: an indirection to the exporting module's binding,
+  /// two environment slots (the target environment and its slot), resolved when the module links.
+  case importBinding
 
   public var isLexical: Bool {
     switch self {
@@ -44,7 +47,7 @@ public enum BindingType: Sendable {
 
   public var isImmutable: Bool {
     switch self {
-    case .const, .classInnerName, .functionSelfName: true
+    case .const, .classInnerName, .functionSelfName, .importBinding: true
     default: false
     }
   }
@@ -94,6 +97,9 @@ public enum Resolution {
 public final class Scope {
   public enum Kind: Sendable {
     case script
+    /// Module code: its top-level bindings all live in the module environment (exports are
+    /// read from it by importers), import bindings included.
+    case module
     case function
     /// The separate var scope of a function whose parameters have expressions.
     case functionBody
@@ -180,7 +186,7 @@ public final class Scope {
     self.function = function
     self.isArrow = isArrow
     switch kind {
-    case .script, .function, .eval: functionScope = nil
+    case .script, .module, .function, .eval: functionScope = nil
     default: functionScope = parent?.functionScope
     }
     if functionScope == nil { functionScope = self }
@@ -189,7 +195,7 @@ public final class Scope {
   }
 
   /// A function/script/eval scope.
-  public var isFunctionBoundary: Bool { kind == .function || kind == .script || kind == .eval }
+  public var isFunctionBoundary: Bool { kind == .function || kind == .script || kind == .eval || kind == .module }
 
   /// Whether entering this scope creates an environment at run time.
   public var hasEnvironment: Bool { environmentSlotCount > 0 || needsDescriptor || kind == .with }
@@ -260,6 +266,9 @@ public final class Scope {
   }
 }
 
+/// The module-scope binding of an anonymous `export default` (a name no identifier can have).
+public let defaultExportBindingName = "*default*"
+
 /// Options describing the context code is compiled in.
 public struct ScopeContext {
   /// Code is eval code whose free names must be looked up dynamically in the caller.
@@ -307,6 +316,10 @@ final class ScopeAnalyzer {
   // MARK: Entry points
 
   func analyzeProgram(_ program: Program, context: ScopeContext) {
+    if program.isModule {
+      analyzeModule(program)
+      return
+    }
     isEvalCode = context.isDirectEval
     let strict = program.isStrict || context.isStrict
     let root = Scope(kind: context.isDirectEval ? .eval : .script, parent: nil, isStrict: strict)
@@ -330,6 +343,19 @@ final class ScopeAnalyzer {
       // lexical declarations stay local.
       hoistLexicalOnly(program.body, into: root)
     }
+    visitStatements(program.body)
+    finish()
+  }
+
+  /// Module code: one scope holding every top-level declaration (functions are lexical there),
+  /// the import bindings, and `*default*` for an anonymous default export.
+  private func analyzeModule(_ program: Program) {
+    let root = Scope(kind: .module, parent: nil, isStrict: true)
+    program.scope = root
+    scopes.append(root)
+    current = root
+    root.declare("this", .this, at: 0)
+    hoistDeclarations(program.body, into: root, varScope: root, isTopLevel: true)
     visitStatements(program.body)
     finish()
   }
@@ -409,6 +435,32 @@ final class ScopeAnalyzer {
       }
     case .labeled(_, let body):
       declareLexical(body, in: scope, functionsAreVar: functionsAreVar)
+    case .importDeclaration(let node):
+      for specifier in node.specifiers {
+        if case .namespace = specifier.kind {
+          // Initialized with the namespace object when the module links: never in TDZ.
+          scope.declare(specifier.local.name, .const, at: 0)
+        } else {
+          scope.declare(specifier.local.name, .importBinding, at: 0)
+        }
+      }
+    case .exportDeclaration(let node):
+      switch node.kind {
+      case .declaration(let inner):
+        declareLexical(inner, in: scope, functionsAreVar: functionsAreVar)
+      case .defaultDeclaration(let inner):
+        if case .functionDeclaration(let function) = inner.kind, function.name == nil {
+          scope.declare(defaultExportBindingName, .function, at: 0)
+        } else if case .classDeclaration(let node) = inner.kind, node.name == nil {
+          scope.declare(defaultExportBindingName, .class, at: node.range.end)
+        } else {
+          declareLexical(inner, in: scope, functionsAreVar: functionsAreVar)
+        }
+      case .defaultExpression:
+        scope.declare(defaultExportBindingName, .let, at: node.range.end)
+      case .local, .indirect, .star, .starAs:
+        break
+      }
     default: break
     }
   }
@@ -484,6 +536,8 @@ final class ScopeAnalyzer {
       declareVars(in: node.body, varScope: varScope)
     case .while(_, let body), .doWhile(let body, _), .with(_, let body), .labeled(_, let body):
       declareVars(in: body, varScope: varScope)
+    case .exportDeclaration(let node):
+      if case .declaration(let inner) = node.kind { declareVars(in: inner, varScope: varScope) }
     case .block(let block):
       for inner in block.body { declareVars(in: inner, varScope: varScope) }
     case .switch(let node):
@@ -638,8 +692,27 @@ final class ScopeAnalyzer {
         pop()
       }
       if let finalizer = node.finalizer { visitBlock(finalizer) }
-    case .importDeclaration, .exportDeclaration:
-      break  // TODO(modules)
+    case .importDeclaration:
+      break
+    case .exportDeclaration(let node):
+      switch node.kind {
+      case .declaration(let inner):
+        visit(inner)
+      case .defaultDeclaration(let inner):
+        if case .classDeclaration(let node) = inner.kind, node.name == nil {
+          visitClass(node)
+        } else {
+          visit(inner)
+        }
+      case .defaultExpression(let expression):
+        visit(expression)
+      case .local(let specifiers):
+        for specifier in specifiers {
+          if let local = specifier.localReference { reference(local) }
+        }
+      case .indirect, .star, .starAs:
+        break
+      }
     }
   }
 
@@ -1204,10 +1277,11 @@ final class ScopeAnalyzer {
   private func allocate() {
     for scope in scopes {
       var slot = 0
-      for binding in scope.orderedBindings where binding.isCaptured || scope.needsDescriptor {
+      for binding in scope.orderedBindings
+      where binding.isCaptured || scope.needsDescriptor || scope.kind == .module {
         binding.isCaptured = true
         binding.location = .environment(slot)
-        slot += 1
+        slot += binding.kind == .importBinding ? 2 : 1
       }
       scope.environmentSlotCount = slot
     }

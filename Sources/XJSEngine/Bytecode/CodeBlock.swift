@@ -103,6 +103,8 @@ enum CodeBlockKind {
   case script
   case function
   case eval
+  /// A module's code: its function declarations' instantiation or its body (Modules/).
+  case module
 }
 
 final class CodeBlock {
@@ -161,6 +163,9 @@ final class CodeBlock {
   let isConstructorCapable: Bool
   /// The baseline JIT's code for this block (released with it).
   var jitCode: JITCode?
+  /// The module this code belongs to (its body, its functions, eval code in it): where
+  /// `import.meta` and `import()` find their module. nil for script code.
+  weak var module: ModuleRecord?
 
   struct Declarations {
     /// `var` and function names declared at the top level of a script or eval.

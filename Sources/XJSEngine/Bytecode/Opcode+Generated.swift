@@ -128,6 +128,8 @@ enum Opcode: UInt32, CaseIterable {
   case setEnvironmentChecked
   /// TypeError: assignment to constant
   case throwConstAssignment
+  /// dst = the binding an import names: environment[hops].slot is the exporter's environment, slot+1 the slot there (TDZ checked); a namespace import of a re-export holds the value itself
+  case getImport
   /// environment = new scope(descriptor) with parent environment
   case pushScope
   /// environment = environment.parent
@@ -299,6 +301,11 @@ enum Opcode: UInt32, CaseIterable {
   case getIteratorRecord
   /// TypeError if the iterator result src is not an object
   case checkIteratorResult
+  // Modules (Modules/)
+  /// dst = import(specifier, options): a promise of the module's namespace object
+  case importCall
+  /// dst = the running module's import.meta object
+  case importMeta
   // Exceptions and miscellaneous
   /// throw src
   case `throw`
@@ -319,8 +326,8 @@ extension Opcode {
     case .popScope, .copyScope, .declareGlobals, .`debugger`, .nop: 1
     case .loadUndefined, .loadNull, .loadTrue, .loadFalse, .loadEmpty, .jump, .checkThisInitialized,
       .checkThisUninitialized, .throwConstAssignment, .pushScope, .pushWithScope, .declareEvalVar, .loadHomeObject,
-      .mapArguments, .newObject, .arrayAppendHole, .initializeFields, .`return`, .checkIteratorResult, .`throw`,
-      .moveException:
+      .mapArguments, .newObject, .arrayAppendHole, .initializeFields, .`return`, .checkIteratorResult, .importMeta,
+      .`throw`, .moveException:
       2
     case .move, .loadConstant, .loadInt, .negate, .toNumeric, .toNumber, .bitNot, .logicalNot, .typeOf, .increment,
       .decrement, .jumpIfTrue, .jumpIfFalse, .jumpIfNullish, .jumpIfNotNullish, .jumpIfUndefined, .jumpIfNotUndefined,
@@ -337,9 +344,9 @@ extension Opcode {
       .setEnvironment, .getGlobal, .setGlobal, .hasGlobal, .getNameFromBase, .setNameOnBase, .callName, .getElement,
       .setElement, .deleteProperty, .deleteElement, .defineNamedProperty, .defineDataProperty, .setFunctionName,
       .getPrivate, .setPrivate, .hasPrivate, .newArray, .newRegExp, .call, .constructWithSpread, .callEval,
-      .iteratorNext, .forInNext, .createGenerator, .createIterResult, .getIteratorRecord:
+      .iteratorNext, .forInNext, .createGenerator, .createIterResult, .getIteratorRecord, .importCall:
       4
-    case .getEnvironmentChecked, .setEnvironmentChecked, .getProperty, .setProperty, .getSuperProperty,
+    case .getEnvironmentChecked, .setEnvironmentChecked, .getImport, .getProperty, .setProperty, .getSuperProperty,
       .setSuperProperty, .defineMethod, .defineGetter, .defineSetter, .copyDataProperties, .definePrivate,
       .definePrivateAccessor, .getTemplateObject, .createClass, .callWithSpread, .callEvalWithSpread, .construct,
       .superCallWithSpread, .yield, .await, .finishGenerator:
@@ -355,8 +362,8 @@ extension Opcode {
       .unsignedShiftRight, .addInt, .negate, .toNumeric, .toNumber, .bitNot, .increment, .decrement, .equal, .notEqual,
       .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .instanceOf, .hasProperty, .jumpIfLessThan,
       .jumpIfNotLessThan, .jumpIfLessThanInt, .jumpIfNotLessThanInt, .checkInitialized, .checkThisInitialized,
-      .checkThisUninitialized, .getEnvironmentChecked, .setEnvironmentChecked, .throwConstAssignment, .getGlobal,
-      .setGlobal, .getGlobalOrUndefined, .hasGlobal, .getName, .setName, .getNameOrUndefined, .resolveName,
+      .checkThisUninitialized, .getEnvironmentChecked, .setEnvironmentChecked, .throwConstAssignment, .getImport,
+      .getGlobal, .setGlobal, .getGlobalOrUndefined, .hasGlobal, .getName, .setName, .getNameOrUndefined, .resolveName,
       .getNameFromBase, .setNameOnBase, .deleteName, .callName, .declareGlobals, .declareEvalVar, .declareEvalFunction,
       .getProperty, .setProperty, .getElement, .setElement, .deleteProperty, .deleteElement, .getSuperBase,
       .getSuperProperty, .setSuperProperty, .defineDataProperty, .defineMethod, .defineGetter, .defineSetter,
@@ -365,7 +372,7 @@ extension Opcode {
       .initializeFields, .requireObjectCoercible, .toString, .toObject, .call, .callWithSpread, .callEvalWithSpread,
       .construct, .constructWithSpread, .superCall, .superCallWithSpread, .superCallForward, .callEval, .`return`,
       .getIterator, .iteratorNext, .iteratorClose, .forInEnumerate, .forInNext, .createGenerator, .yield, .await,
-      .finishGenerator, .getIteratorRecord, .checkIteratorResult, .`throw`, .throwError:
+      .finishGenerator, .getIteratorRecord, .checkIteratorResult, .importCall, .importMeta, .`throw`, .throwError:
       true
     default: false
     }
@@ -603,6 +610,15 @@ extension Opcode {
     OpcodeInfo(
       name: "ThrowConstAssignment", operands: [OperandInfo("name", .name)], flags: [.endsBlock, .mayThrow],
       summary: "TypeError: assignment to constant"),
+    OpcodeInfo(
+      name: "GetImport",
+      operands: [
+        OperandInfo("dst", .write), OperandInfo("hops", .count), OperandInfo("slot", .index),
+        OperandInfo("name", .name),
+      ], flags: [.mayThrow],
+      summary:
+        "dst = the binding an import names: environment[hops].slot is the exporter's environment, slot+1 the slot there (TDZ checked); a namespace import of a re-export holds the value itself"
+    ),
     OpcodeInfo(
       name: "PushScope", operands: [OperandInfo("scope", .index)], flags: [],
       summary: "environment = new scope(descriptor) with parent environment"),
@@ -949,6 +965,13 @@ extension Opcode {
     OpcodeInfo(
       name: "CheckIteratorResult", operands: [OperandInfo("src", .read)], flags: [.mayThrow],
       summary: "TypeError if the iterator result src is not an object"),
+    OpcodeInfo(
+      name: "ImportCall",
+      operands: [OperandInfo("dst", .write), OperandInfo("specifier", .read), OperandInfo("options", .read)],
+      flags: [.mayThrow], summary: "dst = import(specifier, options): a promise of the module's namespace object"),
+    OpcodeInfo(
+      name: "ImportMeta", operands: [OperandInfo("dst", .write)], flags: [.mayThrow],
+      summary: "dst = the running module's import.meta object"),
     OpcodeInfo(
       name: "Throw", operands: [OperandInfo("src", .read)], flags: [.endsBlock, .mayThrow], summary: "throw src"),
     OpcodeInfo(
@@ -1736,6 +1759,22 @@ enum Instruction {
     @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
     /// Word 1: constant index of a name (an atom).
     @inline(__always) var name: Int { Int(pc[1]) }
+  }
+
+  /// `GetImport dst:w hops:count slot:index name:name`: dst = the binding an import names: environment[hops].slot is the exporter's environment, slot+1 the slot there (TDZ checked); a namespace import of a re-export holds the value itself
+  struct GetImport {
+    static let opcode = Opcode.getImport
+    static let size = 5
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register written.
+    @inline(__always) var dst: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: unsigned count.
+    @inline(__always) var hops: Int { Int(pc[2]) }
+    /// Word 3: index into a side table.
+    @inline(__always) var slot: Int { Int(pc[3]) }
+    /// Word 4: constant index of a name (an atom).
+    @inline(__always) var name: Int { Int(pc[4]) }
   }
 
   /// `PushScope scope:index`: environment = new scope(descriptor) with parent environment
@@ -2836,6 +2875,30 @@ enum Instruction {
     @inline(__always) var src: Int { Int(Int32(bitPattern: pc[1])) }
   }
 
+  /// `ImportCall dst:w specifier:r options:r`: dst = import(specifier, options): a promise of the module's namespace object
+  struct ImportCall {
+    static let opcode = Opcode.importCall
+    static let size = 4
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register written.
+    @inline(__always) var dst: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: register read.
+    @inline(__always) var specifier: Int { Int(Int32(bitPattern: pc[2])) }
+    /// Word 3: register read.
+    @inline(__always) var options: Int { Int(Int32(bitPattern: pc[3])) }
+  }
+
+  /// `ImportMeta dst:w`: dst = the running module's import.meta object
+  struct ImportMeta {
+    static let opcode = Opcode.importMeta
+    static let size = 2
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register written.
+    @inline(__always) var dst: Int { Int(Int32(bitPattern: pc[1])) }
+  }
+
   /// `Throw src:r`: throw src
   struct Throw {
     static let opcode = Opcode.`throw`
@@ -2948,6 +3011,7 @@ protocol InstructionVisitor {
   mutating func visitGetEnvironmentChecked(_ instruction: Instruction.GetEnvironmentChecked)
   mutating func visitSetEnvironmentChecked(_ instruction: Instruction.SetEnvironmentChecked)
   mutating func visitThrowConstAssignment(_ instruction: Instruction.ThrowConstAssignment)
+  mutating func visitGetImport(_ instruction: Instruction.GetImport)
   mutating func visitPushScope(_ instruction: Instruction.PushScope)
   mutating func visitPopScope(_ instruction: Instruction.PopScope)
   mutating func visitCopyScope(_ instruction: Instruction.CopyScope)
@@ -3031,6 +3095,8 @@ protocol InstructionVisitor {
   mutating func visitCreateIterResult(_ instruction: Instruction.CreateIterResult)
   mutating func visitGetIteratorRecord(_ instruction: Instruction.GetIteratorRecord)
   mutating func visitCheckIteratorResult(_ instruction: Instruction.CheckIteratorResult)
+  mutating func visitImportCall(_ instruction: Instruction.ImportCall)
+  mutating func visitImportMeta(_ instruction: Instruction.ImportMeta)
   mutating func visitThrow(_ instruction: Instruction.Throw)
   mutating func visitThrowError(_ instruction: Instruction.ThrowError)
   mutating func visitMoveException(_ instruction: Instruction.MoveException)
@@ -3102,6 +3168,7 @@ extension InstructionVisitor {
     case .getEnvironmentChecked: visitGetEnvironmentChecked(Instruction.GetEnvironmentChecked(pc))
     case .setEnvironmentChecked: visitSetEnvironmentChecked(Instruction.SetEnvironmentChecked(pc))
     case .throwConstAssignment: visitThrowConstAssignment(Instruction.ThrowConstAssignment(pc))
+    case .getImport: visitGetImport(Instruction.GetImport(pc))
     case .pushScope: visitPushScope(Instruction.PushScope(pc))
     case .popScope: visitPopScope(Instruction.PopScope(pc))
     case .copyScope: visitCopyScope(Instruction.CopyScope(pc))
@@ -3185,6 +3252,8 @@ extension InstructionVisitor {
     case .createIterResult: visitCreateIterResult(Instruction.CreateIterResult(pc))
     case .getIteratorRecord: visitGetIteratorRecord(Instruction.GetIteratorRecord(pc))
     case .checkIteratorResult: visitCheckIteratorResult(Instruction.CheckIteratorResult(pc))
+    case .importCall: visitImportCall(Instruction.ImportCall(pc))
+    case .importMeta: visitImportMeta(Instruction.ImportMeta(pc))
     case .`throw`: visitThrow(Instruction.Throw(pc))
     case .throwError: visitThrowError(Instruction.ThrowError(pc))
     case .moveException: visitMoveException(Instruction.MoveException(pc))

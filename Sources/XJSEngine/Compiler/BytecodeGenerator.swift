@@ -100,7 +100,9 @@ final class FunctionCompiler {
   /// control entries close them with AsyncIteratorClose).
   var asyncLoopIterators: Set<Int32> = []
   var isGeneratorFunction: Bool { functionNode?.isGenerator ?? false }
-  var isAsyncFunction: Bool { functionNode?.isAsync ?? false }
+  /// A module body with top-level await compiles as an async function's body.
+  var isAsyncModule = false
+  var isAsyncFunction: Bool { functionNode?.isAsync ?? isAsyncModule }
 
   init(
     runtime: Runtime, source: SourceFile, kind: CodeBlockKind, functionNode: FunctionNode?, scope: Scope,
@@ -252,6 +254,7 @@ final class FunctionCompiler {
       lineTable: lineTable, scopeDescriptors: descriptors, mappedParameterSlots: mappedParameterSlots,
       declarations: declarations, isConstructorCapable: isConstructorCapable)
     codeBlock.data.pointee.realm = runtime.realmPointer
+    codeBlock.module = runtime.compilingModule
     codeBlock.data.pointee.tierUpCounter = runtime.jit.initialTierUpCount
     return codeBlock
   }

@@ -302,6 +302,11 @@ extension FunctionCompiler {
     appendInstruction(.throwConstAssignment, [name])
   }
 
+  /// `GetImport dst:w hops:count slot:index name:name`: dst = the binding an import names: environment[hops].slot is the exporter's environment, slot+1 the slot there (TDZ checked); a namespace import of a re-export holds the value itself
+  func emitGetImport(dst: Int32, hops: Int32, slot: Int32, name: Int32) {
+    appendInstruction(.getImport, [dst, hops, slot, name])
+  }
+
   /// `PushScope scope:index`: environment = new scope(descriptor) with parent environment
   func emitPushScope(scope: Int32) {
     appendInstruction(.pushScope, [scope])
@@ -717,6 +722,16 @@ extension FunctionCompiler {
     appendInstruction(.checkIteratorResult, [src])
   }
 
+  /// `ImportCall dst:w specifier:r options:r`: dst = import(specifier, options): a promise of the module's namespace object
+  func emitImportCall(dst: Int32, specifier: Int32, options: Int32) {
+    appendInstruction(.importCall, [dst, specifier, options])
+  }
+
+  /// `ImportMeta dst:w`: dst = the running module's import.meta object
+  func emitImportMeta(dst: Int32) {
+    appendInstruction(.importMeta, [dst])
+  }
+
   /// `Throw src:r`: throw src
   func emitThrow(src: Int32) {
     appendInstruction(.`throw`, [src])
@@ -755,8 +770,10 @@ extension FunctionCompiler {
   /// One of the instructions shaped `dst:w`.
   func emit(_ opcode: Opcode, dst: Int32) {
     assert(
-      [.loadUndefined, .loadNull, .loadTrue, .loadFalse, .loadEmpty, .loadHomeObject, .newObject, .moveException]
-        .contains(opcode), "\(opcode) has another shape")
+      [
+        .loadUndefined, .loadNull, .loadTrue, .loadFalse, .loadEmpty, .loadHomeObject, .newObject, .importMeta,
+        .moveException,
+      ].contains(opcode), "\(opcode) has another shape")
     appendInstruction(opcode, [dst])
   }
 
@@ -799,6 +816,12 @@ extension FunctionCompiler {
       [.checkThisInitialized, .checkThisUninitialized, .initializeFields].contains(opcode),
       "\(opcode) has another shape")
     appendInstruction(opcode, [this])
+  }
+
+  /// One of the instructions shaped `dst:w hops:count slot:index name:name`.
+  func emit(_ opcode: Opcode, dst: Int32, hops: Int32, slot: Int32, name: Int32) {
+    assert([.getEnvironmentChecked, .getImport].contains(opcode), "\(opcode) has another shape")
+    appendInstruction(opcode, [dst, hops, slot, name])
   }
 
   /// One of the instructions shaped `name:name`.

@@ -33,6 +33,11 @@ extension FunctionCompiler {
   }
 
   func loadFromBinding(_ binding: Binding, hops: Int, needsCheck: Bool, into destination: Int32?) -> Int32 {
+    if binding.kind == .importBinding, case .environment(let slot) = binding.location {
+      let target = destination ?? allocateRegister()
+      emitGetImport(dst: target, hops: Int32(hops), slot: Int32(slot), name: atomConstant(binding.name))
+      return target
+    }
     switch binding.location {
     case .register(let register):
       if needsCheck { emitCheckInitialized(src: register, name: atomConstant(binding.name)) }

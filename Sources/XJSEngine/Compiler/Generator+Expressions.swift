@@ -126,8 +126,13 @@ extension FunctionCompiler {
       return try compileSuperCall(arguments, into: destination)
     case .newTarget:
       return loadSpecial("new.target", into: destination)
-    case .importMeta, .importCall:
-      throw CompileError(message: "modules are not supported yet", offset: Int(expression.range.start))
+    case .importMeta:
+      let target = destination ?? allocateRegister()
+      emitImportMeta(dst: target)
+      return target
+    case .importCall(let specifier, let options):
+      at(expression.range)
+      return try compileImportCall(specifier, options: options, into: destination)
     case .yield(let argument, let isDelegate):
       at(expression.range)
       return try compileYield(

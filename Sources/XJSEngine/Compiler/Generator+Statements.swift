@@ -58,8 +58,10 @@ extension FunctionCompiler {
       try compileLabeled(statement)
     case .try(let node):
       try compileTry(node)
-    case .importDeclaration, .exportDeclaration:
-      throw CompileError(message: "modules are not supported yet", offset: Int(statement.range.start))
+    case .importDeclaration:
+      break  // bound when the module links
+    case .exportDeclaration(let node):
+      try compileExportDeclaration(node)
     }
   }
 

@@ -227,6 +227,9 @@ extension Runtime {
           case .getEnvironmentChecked: pc = try executeGetEnvironmentChecked(fp, pc)
           case .setEnvironmentChecked: pc = try executeSetEnvironmentChecked(fp, pc)
           case .throwConstAssignment: pc = try executeThrowConstAssignment(fp, pc)
+          case .getImport: pc = try executeGetImport(fp, pc)
+          case .importCall: pc = try executeImportCall(fp, pc)
+          case .importMeta: pc = try executeImportMeta(fp, pc)
           case .pushScope: pc = try executePushScope(fp, pc)
           case .popScope:
             fp[Frame.environmentOffset] = EnvironmentRef(fp[Frame.environmentOffset]).parent

@@ -111,7 +111,7 @@ extension Runtime {
     let shape = object.shape
     if object.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
     switch object.objectClass {
-    case .proxy, .stringObject, .arguments: return
+    case .proxy, .stringObject, .arguments, .moduleNamespace: return
     case .typedArray: if canonicalNumericIndex(key) != nil { return }
     case .array:
       if key == names.length {
@@ -137,7 +137,7 @@ extension Runtime {
     while current.isObject && depth < 8 {
       let holder = current.asObject
       switch holder.objectClass {
-      case .proxy, .stringObject, .arguments: return
+      case .proxy, .stringObject, .arguments, .moduleNamespace: return
       case .array: if key == names.length || key.isIndex { return }
       case .typedArray: if canonicalNumericIndex(key) != nil { return }
       default: break
@@ -269,7 +269,7 @@ extension Runtime {
   /// Stores to ordinary objects whose prototype chain holds no setter or read-only `key`.
   private func isStoreCacheable(_ object: ObjectRef, _ key: PropertyKey) -> Bool {
     switch object.objectClass {
-    case .proxy, .stringObject, .arguments: return false
+    case .proxy, .stringObject, .arguments, .moduleNamespace: return false
     case .array: if key == names.length { return false }
     case .typedArray: if canonicalNumericIndex(key) != nil { return false }
     default: break
@@ -279,7 +279,7 @@ extension Runtime {
     var current = object.prototype
     while current.isObject {
       let holder = current.asObject
-      if holder.isProxy { return false }
+      if holder.isProxy || holder.objectClass == .moduleNamespace { return false }
       if let location = holder.shape.lookup(key) {
         return location.attributes.contains(.writable) && !location.attributes.contains(.accessor)
       }

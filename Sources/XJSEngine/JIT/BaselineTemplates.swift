@@ -297,6 +297,9 @@ extension BaselineCompiler {
     emitSlowPathInstruction()
   }
   mutating func visitThrowConstAssignment(_ instruction: Instruction.ThrowConstAssignment) { emitSlowPathInstruction() }
+  mutating func visitGetImport(_ instruction: Instruction.GetImport) { emitSlowPathInstruction() }
+  mutating func visitImportCall(_ instruction: Instruction.ImportCall) { emitSlowPathInstruction() }
+  mutating func visitImportMeta(_ instruction: Instruction.ImportMeta) { emitSlowPathInstruction() }
   mutating func visitPushScope(_ instruction: Instruction.PushScope) { emitSlowPathInstruction() }
   mutating func visitCopyScope(_ instruction: Instruction.CopyScope) { emitSlowPathInstruction() }
   mutating func visitPushWithScope(_ instruction: Instruction.PushWithScope) { emitSlowPathInstruction() }

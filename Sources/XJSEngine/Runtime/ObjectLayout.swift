@@ -62,6 +62,8 @@ enum ObjectClass: UInt8 {
   /// %IteratorHelperPrototype% objects and Iterator.from's wrappers (Builtins/IteratorHelpers.swift).
   case iteratorHelper
   case wrapForValidIterator
+  /// A module namespace exotic object (Modules/ModuleNamespace.swift).
+  case moduleNamespace
   /// %AsyncFromSyncIteratorPrototype% objects (Builtins/AsyncFromSyncIteratorPrototype.swift).
   case asyncFromSyncIterator
 
@@ -87,6 +89,7 @@ enum ObjectClass: UInt8 {
     case .dataView: 3  // buffer, byte offset, byte length
     case .iteratorHelper: 7  // iterator, next, callback, counter, kind/state, inner iterator, inner next
     case .wrapForValidIterator, .asyncFromSyncIterator: 2  // iterator, next
+    case .moduleNamespace: 1  // the module's index
     }
   }
 

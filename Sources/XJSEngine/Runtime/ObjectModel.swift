@@ -364,6 +364,9 @@ extension Runtime {
     switch object.objectClass {
     case .proxy:
       return .proxy
+    case .moduleNamespace:
+      // String keys are the exports (Modules/ModuleNamespace.swift); symbols are ordinary.
+      if !key.isSymbol { return .proxy }
     case .array:
       if key == names.length {
         let attributes: PropertyAttributes = object.hasFlag(ObjectFlags.lengthReadOnly) ? [] : [.writable]
@@ -506,7 +509,9 @@ extension Runtime {
   func getOwnProperty(_ object: ObjectRef, _ key: PropertyKey) throws(JSException) -> PropertyDescriptor? {
     switch lookupOwn(object, key) {
     case .absent: return nil
-    case .proxy: return try proxyGetOwnProperty(object, key)
+    case .proxy:
+      if object.objectClass == .moduleNamespace { return try namespaceGetOwnProperty(object, key) }
+      return try proxyGetOwnProperty(object, key)
     case .data(let value, let attributes, _): return PropertyDescriptor(value: value, attributes: attributes)
     case .accessor(let pair, let attributes, _):
       return PropertyDescriptor(
@@ -522,6 +527,8 @@ extension Runtime {
   ) throws(JSException) -> Bool {
     switch object.objectClass {
     case .proxy: return try proxyDefineOwnProperty(object, key, descriptor)
+    case .moduleNamespace:
+      if !key.isSymbol { return try namespaceDefineOwnProperty(object, key, descriptor) }
     case .array:
       if key == names.length { return try arraySetLength(object, descriptor) }
       if key.isIndex {
@@ -706,7 +713,9 @@ extension Runtime {
     var current = object
     while true {
       switch lookupOwn(current, key) {
-      case .proxy: return try proxyHas(current, key)
+      case .proxy:
+        if current.objectClass == .moduleNamespace { return namespaceHas(current, key) }
+        return try proxyHas(current, key)
       case .data, .accessor: return true
       case .absent:
         // A typed array's missing numeric keys are not inherited (ES2024 10.4.5.2).
@@ -720,6 +729,7 @@ extension Runtime {
 
   func hasOwnProperty(_ object: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool {
     if object.isProxy { return try proxyGetOwnProperty(object, key) != nil }
+    if object.objectClass == .moduleNamespace && !key.isSymbol { return try getOwnProperty(object, key) != nil }
     if case .absent = lookupOwn(object, key) { return false }
     return true
   }
@@ -735,7 +745,9 @@ extension Runtime {
         let getter = pair.getter
         if getter.isUndefined { return .undefined }
         return try call(getter, this: receiver, arguments: [])
-      case .proxy: return try proxyGet(current, key, receiver: receiver)
+      case .proxy:
+        if current.objectClass == .moduleNamespace { return try namespaceGet(current, key) }
+        return try proxyGet(current, key, receiver: receiver)
       case .absent:
         if isTypedArrayNumericKey(current, key) { return .undefined }  // ES2024 10.4.5.4
         let prototype = current.prototype
@@ -757,6 +769,7 @@ extension Runtime {
     while true {
       switch lookupOwn(current, key) {
       case .proxy:
+        if current.objectClass == .moduleNamespace { return false }  // [[Set]] always fails
         return try proxySet(current, key, value, receiver: receiver)
       case .accessor(let pair, _, _):
         let setter = pair.setter
@@ -839,7 +852,9 @@ extension Runtime {
     let attributes: PropertyAttributes
     let place: PropertyPlace
     switch lookup {
-    case .proxy: return try proxyDelete(object, key)
+    case .proxy:
+      if object.objectClass == .moduleNamespace { return namespaceDelete(object, key) }
+      return try proxyDelete(object, key)
     case .absent: return true
     case .data(_, let a, let p), .accessor(_, let a, let p):
       attributes = a
@@ -875,6 +890,7 @@ extension Runtime {
   /// Integer indices ascending, then strings in creation order, then symbols in creation order.
   func ownPropertyKeys(_ object: ObjectRef) throws(JSException) -> PropertyKeyList {
     if object.isProxy { return try proxyOwnKeys(object) }
+    if object.objectClass == .moduleNamespace { return namespaceOwnKeys(object) }
     if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
     var indices: [UInt32] = []
     if object.objectClass == .stringObject {

@@ -140,6 +140,8 @@ final class Realm {
   /// The lexical environment of top-level script code (holds no slots; its
   /// parent chain ends here and names resolve through the global records).
   @exclusivity(unchecked) private(set) var globalEnvironment: Value = .undefined
+  /// The modules loaded in this realm, by URL (and type for JSON modules).
+  var moduleMap: [String: ModuleRecord] = [:]
 
   // Shapes every new object of a common kind starts with.
   @exclusivity(unchecked) private(set) var plainObjectShape: ShapeRef!

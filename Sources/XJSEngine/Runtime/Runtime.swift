@@ -124,6 +124,15 @@ public final class Runtime {
 
   /// Where the interpreter called into native code from (for stacks of errors created there).
   @exclusivity(unchecked) var nativeCallSite: (fp: UnsafeMutablePointer<Value>, pc: Int)?
+
+  // Modules (Modules/): every record made, the one whose code is being compiled, the host's loader.
+  var modules: [ModuleRecord] = []
+  var compilingModule: ModuleRecord?
+  /// Resolves and reads the modules scripts import (the default reads files).
+  public var moduleLoader: ModuleLoader = FileModuleLoader()
+  var moduleRecursionDepth = 0
+  /// [[AsyncEvaluationOrder]]'s counter (IncrementModuleAsyncEvaluationCount).
+  var asyncEvaluationCount = 0
   /// The exception a `catch` handler receives (rooted).
   @exclusivity(unchecked) var pendingException: Value = .undefined
   /// The error used to stop a script (time limit, interrupt); catch blocks never receive it.

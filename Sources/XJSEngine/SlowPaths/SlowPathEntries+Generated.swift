@@ -569,6 +569,18 @@ func slowPathThrowConstAssignment(
   }
 }
 
+/// `GetImport dst:w hops:count slot:index name:name`: the next pc, or nil when it threw.
+func slowPathGetImport(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeGetImport(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
 /// `PushScope scope:index`: the next pc, or nil when it threw.
 func slowPathPushScope(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
@@ -1553,6 +1565,30 @@ func slowPathCheckIteratorResult(
   }
 }
 
+/// `ImportCall dst:w specifier:r options:r`: the next pc, or nil when it threw.
+func slowPathImportCall(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeImportCall(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
+/// `ImportMeta dst:w`: the next pc, or nil when it threw.
+func slowPathImportMeta(
+  _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
+) -> UnsafeRawPointer? {
+  let (runtime, fp, pc) = slowPathArguments(context, frame, instruction)
+  return runtime._withUnsafeGuaranteedRef { runtime in
+    do throws(JSException) { return UnsafeRawPointer(try runtime.executeImportMeta(fp, pc)) } catch {
+      return runtime.park(error, fp: fp, at: pc)
+    }
+  }
+}
+
 /// `Throw src:r`: the next pc, or nil when it threw.
 func slowPathThrow(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
@@ -1651,6 +1687,7 @@ let slowPathEntries: [UnsafeRawPointer?] = [
   unsafeBitCast(slowPathGetEnvironmentChecked as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathSetEnvironmentChecked as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathThrowConstAssignment as SlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathGetImport as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathPushScope as SlowPathFunction, to: UnsafeRawPointer.self),
   nil,
   unsafeBitCast(slowPathCopyScope as SlowPathFunction, to: UnsafeRawPointer.self),
@@ -1734,6 +1771,8 @@ let slowPathEntries: [UnsafeRawPointer?] = [
   unsafeBitCast(slowPathCreateIterResult as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathGetIteratorRecord as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathCheckIteratorResult as SlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathImportCall as SlowPathFunction, to: UnsafeRawPointer.self),
+  unsafeBitCast(slowPathImportMeta as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathThrow as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathThrowError as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathMoveException as SlowPathFunction, to: UnsafeRawPointer.self),

@@ -1,0 +1,352 @@
+import XJSSyntax
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Module records (ES2025 16.2.1.5 Cyclic Module Records, 16.2.1.6 Source Text Module Records,
+// and JSON modules as Synthetic Module Records) and loading a module graph through the host's
+// loader.
+//
+// A record is a Swift object the runtime keeps for the life of the runtime (`modules`, indexed
+// by `ModuleRecord.index`; a realm's module map finds it by URL and type). Its JavaScript values
+// (environment, namespace, code, evaluation error, promise, import.meta) live in a RootedValues
+// list, so the collector sees them.
+
+/// Where a module's source comes from: what a host's loader returns.
+public struct ModuleSource {
+  /// The module's identity: the key of the realm's module map, `import.meta.url`, the name in
+  /// stack traces, and what relative specifiers inside it resolve against.
+  public var url: String
+  public var text: String
+
+  public init(url: String, text: String) {
+    self.url = url
+    self.text = text
+  }
+}
+
+/// The host's module loader (HostLoadImportedModule): resolves `specifier` as imported from
+/// `referrer` (a module's URL, or a script's name; nil for the host's own entry point) and
+/// returns the module's source, or throws a message saying why it cannot (it becomes a
+/// TypeError in JavaScript, or the CLI's error).
+public protocol ModuleLoader: AnyObject {
+  /// The resolved URL of `specifier` (the module map's key), without reading anything.
+  func resolve(_ specifier: String, referrer: String?) throws(ModuleLoadError) -> String
+  /// The source at a resolved URL.
+  func load(url: String) throws(ModuleLoadError) -> String
+}
+
+public struct ModuleLoadError: Error, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// Resolves specifiers as file paths: `./x.js` and `../x.js` relative to the importing file's
+/// directory, `/abs/x.js` as it is; a bare specifier (`lodash`) is an error (no package lookup).
+public final class FileModuleLoader: ModuleLoader {
+  public init() {}
+
+  public func resolve(_ specifier: String, referrer: String?) throws(ModuleLoadError) -> String {
+    var path = specifier
+    if path.hasPrefix("file://") { path.removeFirst(7) }
+    if path.hasPrefix("/") { return Self.normalize(path) }
+    guard path.hasPrefix("./") || path.hasPrefix("../") else {
+      throw ModuleLoadError(
+        "Cannot resolve bare module specifier '\(specifier)': use a path starting with '/', './' or '../'")
+    }
+    var base = referrer ?? ""
+    if base.hasPrefix("file://") { base.removeFirst(7) }
+    let directory: String
+    if !base.hasPrefix("/") {
+      directory = Self.currentDirectory() + "/" + Self.directoryOf(base)
+    } else {
+      directory = Self.directoryOf(base)
+    }
+    return Self.normalize(directory + "/" + path)
+  }
+
+  public func load(url: String) throws(ModuleLoadError) -> String {
+    guard let file = fopen(url, "rb") else {
+      throw ModuleLoadError("Cannot find module '\(url)'")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+      if count < buffer.count {
+        if ferror(file) != 0 { throw ModuleLoadError("Cannot read module '\(url)'") }
+        break
+      }
+    }
+    var start = 0
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+    return String(decoding: bytes[start...], as: UTF8.self)
+  }
+
+  static func directoryOf(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return String(path[..<slash])
+  }
+
+  static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Removes `.` and `..` components and doubled slashes.
+  static func normalize(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == ".." {
+        if !parts.isEmpty { parts.removeLast() }
+        continue
+      }
+      parts.append(part)
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+}
+
+enum ModuleStatus {
+  case new, unlinked, linking, linked, evaluating, evaluatingAsync, evaluated
+}
+
+/// A resolved export: the module whose environment holds it and the binding's local name, or
+/// the module's namespace (`export * as ns`).
+struct ResolvedBinding {
+  unowned let module: ModuleRecord
+  /// nil: the namespace object of `module`.
+  let bindingName: String?
+}
+
+enum ExportResolution {
+  case resolved(ResolvedBinding)
+  case notFound
+  case ambiguous
+}
+
+final class ModuleRecord {
+  let index: Int
+  let url: String
+  /// The module map key's type: nil for JavaScript, "json" for a JSON module.
+  let type: String?
+  let entries: ModuleEntries
+  /// The modules the requests name, by request index (filled in as the graph loads).
+  var loadedModules: [ModuleRecord?]
+  /// Where the module's requests are in its source (error messages).
+  let source: SourceFile?
+  /// Local binding name → module environment slot (imports: the first of their two slots).
+  var slots: [String: Int] = [:]
+  var descriptor: ScopeDescriptor?
+  var hasTopLevelAwait = false
+
+  // Cyclic Module Record fields.
+  var status: ModuleStatus = .new
+  var dfsIndex = 0
+  var dfsAncestorIndex = 0
+  unowned(unsafe) var cycleRoot: ModuleRecord?
+  var asyncEvaluation = false
+  var asyncEvaluationOrder = 0
+  var asyncParentModules: [ModuleRecord] = []
+  var pendingAsyncDependencies = 0
+  var hasEvaluationError = false
+  /// The namespace's exports, sorted, with their resolutions (made with the namespace).
+  var namespaceExports: [(key: PropertyKey, name: String, binding: ResolvedBinding)] = []
+  var namespaceIndex: [PropertyKey: Int] = [:]
+
+  private let roots: RootedValues
+  private enum Root: Int, CaseIterable {
+    case environment, namespace, instantiation, body, evaluationError, topLevelPromise, meta, jsonValue
+  }
+
+  init(runtime: Runtime, index: Int, url: String, type: String?, entries: ModuleEntries, source: SourceFile?) {
+    self.index = index
+    self.url = url
+    self.type = type
+    self.entries = entries
+    self.source = source
+    loadedModules = Array(repeating: nil, count: entries.requests.count)
+    roots = RootedValues(runtime, capacity: Root.allCases.count)
+    for _ in Root.allCases { roots.append(.undefined) }
+  }
+
+  private func root(_ root: Root) -> Value { roots[root.rawValue] }
+  private func setRoot(_ root: Root, _ value: Value) { roots[root.rawValue] = value }
+
+  var environment: Value {
+    get { root(.environment) }
+    set { setRoot(.environment, newValue) }
+  }
+  var namespace: Value {
+    get { root(.namespace) }
+    set { setRoot(.namespace, newValue) }
+  }
+  var instantiationCode: Value {
+    get { root(.instantiation) }
+    set { setRoot(.instantiation, newValue) }
+  }
+  var bodyCode: Value {
+    get { root(.body) }
+    set { setRoot(.body, newValue) }
+  }
+  var evaluationError: Value {
+    get { root(.evaluationError) }
+    set { setRoot(.evaluationError, newValue) }
+  }
+  /// [[TopLevelCapability]]'s promise (undefined: empty).
+  var topLevelPromise: Value {
+    get { root(.topLevelPromise) }
+    set { setRoot(.topLevelPromise, newValue) }
+  }
+  var meta: Value {
+    get { root(.meta) }
+    set { setRoot(.meta, newValue) }
+  }
+  /// A JSON module's value (its default export).
+  var jsonValue: Value {
+    get { root(.jsonValue) }
+    set { setRoot(.jsonValue, newValue) }
+  }
+
+  var isSynthetic: Bool { type == "json" }
+
+  /// GetImportedModule (the graph is loaded before anything asks).
+  func importedModule(_ request: Int) -> ModuleRecord { loadedModules[request]! }
+}
+
+/// A module that failed to load, with what the CLI prints.
+public struct ModuleGraphError: Error {
+  public var message: String
+}
+
+extension Runtime {
+  /// The realm's module map key.
+  private func moduleMapKey(_ url: String, _ type: String?) -> String {
+    type.map { url + "\u{0}" + $0 } ?? url
+  }
+
+  /// HostLoadImportedModule for every request of `root`'s graph (LoadRequestedModules), depth
+  /// first with an explicit work list, so a graph thousands deep needs no native recursion.
+  func loadModuleGraph(_ root: ModuleRecord) throws(JSException) {
+    var work = [root]
+    var seen: Set<Int> = [root.index]
+    while let module = work.popLast() {
+      for (request, key) in module.entries.requests.enumerated() where module.loadedModules[request] == nil {
+        let imported = try loadModule(key, referrer: module, requestIndex: request)
+        module.loadedModules[request] = imported
+        if seen.insert(imported.index).inserted { work.append(imported) }
+      }
+    }
+  }
+
+  /// One module of a request: from the realm's module map, or loaded, parsed and compiled.
+  func loadModule(_ request: ModuleRequestKey, referrer: ModuleRecord?, requestIndex: Int = 0, referrerName: String? = nil)
+    throws(JSException) -> ModuleRecord
+  {
+    let loader = moduleLoader
+    let importer = referrer?.url ?? referrerName
+    func failure(_ message: String) -> JSException {
+      var text = message
+      if let referrer, let source = referrer.source, requestIndex < referrer.entries.requestRanges.count {
+        let (line, column) = source.location(of: Int(referrer.entries.requestRanges[requestIndex].start))
+        text += " imported from \(referrer.url):\(line):\(column)"
+      } else if let importer {
+        text += " imported from \(importer)"
+      }
+      return typeError(text)
+    }
+    // Import attributes: only `type`, and only "json" (HostGetSupportedImportAttributes).
+    for attribute in request.attributes where attribute.key != "type" {
+      throw syntaxError("Unsupported import attribute '\(attribute.key)'")
+    }
+    let type = request.type
+    if let type, type != "json" { throw failure("Unsupported module type '\(type)'") }
+    let url: String
+    do {
+      url = try loader.resolve(request.specifier, referrer: importer)
+    } catch {
+      throw failure(error.message)
+    }
+    let key = moduleMapKey(url, type)
+    if let existing = realm.moduleMap[key] { return existing }
+    if type == nil && url.hasSuffix(".json") {
+      throw failure("Module '\(url)' is JSON: import it `with { type: \"json\" }`")
+    }
+    let text: String
+    do {
+      text = try loader.load(url: url)
+    } catch {
+      throw failure(error.message)
+    }
+    let module = try createModule(url: url, type: type, text: text)
+    return module
+  }
+
+  /// Parses and compiles a module's source into a new record in the realm's module map.
+  func createModule(url: String, type: String?, text: String) throws(JSException) -> ModuleRecord {
+    let source = SourceFile(name: url, string: text)
+    if type == "json" {
+      let module = ModuleRecord(
+        runtime: self, index: modules.count, url: url, type: type, entries: ModuleEntries(), source: source)
+      // ParseJSONModule: a SyntaxError for bad JSON surfaces when the module is loaded.
+      module.jsonValue = try parseJSONText(newString(text))
+      module.slots = ["default": 0]
+      register(module, key: moduleMapKey(url, type))
+      return module
+    }
+    let program: Program
+    do {
+      program = try parseModule(source, options: parserOptions(strict: true))
+    } catch let error {
+      throw syntaxErrorWithLocation(error)
+    }
+    analyzeScopes(program)
+    let module = ModuleRecord(
+      runtime: self, index: modules.count, url: url, type: nil, entries: ModuleEntries(program), source: source)
+    for attributes in module.entries.requests.flatMap({ $0.attributes }) where attributes.key != "type" {
+      throw syntaxErrorWithLocation(
+        SyntaxError(message: "Unsupported import attribute '\(attributes.key)'", offset: 0, sourceName: url))
+    }
+    let compiled: CompiledModule
+    do {
+      compiled = try compileModule(program, for: module)
+    } catch let error {
+      throw syntaxErrorWithLocation(compileErrorAsSyntaxError(error, source))
+    }
+    module.instantiationCode = compiled.instantiation.value
+    module.bodyCode = compiled.body.value
+    module.descriptor = compiled.descriptor
+    module.hasTopLevelAwait = program.hasTopLevelAwait
+    for binding in program.scope!.orderedBindings {
+      if case .environment(let slot) = binding.location { module.slots[binding.name] = slot }
+    }
+    module.status = .unlinked
+    register(module, key: moduleMapKey(url, nil))
+    return module
+  }
+
+  private func register(_ module: ModuleRecord, key: String) {
+    modules.append(module)
+    realm.moduleMap[key] = module
+  }
+
+  /// A SyntaxError object whose message and stack name the file, line and column.
+  func syntaxErrorWithLocation(_ error: SyntaxError) -> JSException {
+    let exception = syntaxError(error.message)
+    let located = SyntaxError(
+      message: error.message, offset: error.offset, line: error.line, column: error.column,
+      sourceName: error.sourceName, sourceLine: error.sourceLine)
+    if exception.value.isObject {
+      addProperty(exception.value.asObject, names.stack, newString(located.description).value, .builtin)
+    }
+    return exception
+  }
+}
