@@ -22,6 +22,7 @@ struct CommandLineDriver {
       xjs [options] <file.js> [args...]       same as `xjs run`
       xjs -e '<code>' [options]               run code given on the command line
       xjs parse [--estree] <file.js>          check a file and print its syntax tree
+                                              (--module, or a .mjs file: parse as a module)
       xjs                                     interactive REPL
 
     Options:

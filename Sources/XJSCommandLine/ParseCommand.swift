@@ -1,7 +1,8 @@
-// `xjs parse [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…`
+// `xjs parse [--module] [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…`
 //
 // Prints the syntax tree of each file (an indented dump, or ESTree JSON with
-// --estree). A syntax error is printed to stderr and makes the command return 1;
+// --estree). A file is parsed as module code with --module or when its name
+// ends in `.mjs`, otherwise as a script. A syntax error is printed to stderr and makes the command return 1;
 // a file that cannot be read returns 2. --check prints one result line a file
 // (for conformance scripts); --time reports the parse time and speed on stderr.
 
@@ -11,6 +12,7 @@ import XJSSyntax
 
 struct ParseCommandOptions {
   var estree = false
+  var module = false
   var locations = false
   var strict = false
   var quiet = false
@@ -27,6 +29,7 @@ func runParseCommand(_ arguments: [String]) -> Int32 {
     let argument = arguments[index]
     switch argument {
     case "--estree": options.estree = true
+    case "--module": options.module = true
     case "--loc": options.locations = true
     case "--strict": options.strict = true
     case "--quiet": options.quiet = true
@@ -43,7 +46,7 @@ func runParseCommand(_ arguments: [String]) -> Int32 {
       if argument.hasPrefix("--") {
         printError("xjs: unknown option '\(argument)'")
         printError(
-          "usage: xjs parse [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…"
+          "usage: xjs parse [--module] [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…"
         )
         return 2
       }
@@ -52,7 +55,9 @@ func runParseCommand(_ arguments: [String]) -> Int32 {
     index += 1
   }
   guard !options.files.isEmpty else {
-    printError("usage: xjs parse [--estree] [--loc] [--strict] [--quiet] [--time] [--check] file…")
+    printError(
+      "usage: xjs parse [--module] [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…"
+    )
     return 2
   }
   var status: Int32 = 0
@@ -74,6 +79,7 @@ private func parseFile(_ path: String, _ options: ParseCommandOptions) -> Int32 
   var parserOptions = ParserOptions()
   parserOptions.isStrict = options.strict
   parserOptions.validateRegExp = validateRegExpLiteral
+  let isModule = options.module || path.hasSuffix(".mjs")
   var program: Program?
   var failure: SyntaxError?
   // The machine may be shared: CPU time of this thread is the honest measure;
@@ -86,7 +92,10 @@ private func parseFile(_ path: String, _ options: ParseCommandOptions) -> Int32 
     let startedCPU = clockSeconds(CLOCK_THREAD_CPUTIME_ID)
     let startedWall = clockSeconds(CLOCK_MONOTONIC)
     do {
-      program = try parseScript(source, options: parserOptions)
+      program =
+        isModule
+        ? try parseModule(source, options: parserOptions)
+        : try parseScript(source, options: parserOptions)
     } catch {
       failure = error
     }

@@ -5,7 +5,10 @@
 /// too deeply to print with the native stack left.
 public func dumpAST(_ program: Program) -> String? {
   var dumper = ASTDumper()
-  dumper.line("Program\(program.isStrict ? " strict" : "")", program.range)
+  var title = program.isModule ? "Program module" : "Program"
+  if program.isStrict { title += " strict" }
+  if program.hasTopLevelAwait { title += " top-level-await" }
+  dumper.line(title, program.range)
   dumper.nested { dumper in
     for statement in program.body { dumper.statement(statement) }
   }
@@ -135,8 +138,22 @@ struct ASTDumper {
     case .labeled(let label, let body):
       line("LabeledStatement \(label)", range)
       nested { $0.statement(body) }
-    case .importDeclaration, .exportDeclaration:
-      line("ModuleDeclaration", range)  // TODO(modules parser)
+    case .importDeclaration(let declaration):
+      line("ImportDeclaration \(quoted(declaration.request.specifier))", range)
+      nested { dumper in
+        for specifier in declaration.specifiers {
+          let local = specifier.local.name
+          switch specifier.kind {
+          case .default: dumper.line("ImportDefault \(local)", specifier.range)
+          case .namespace: dumper.line("ImportNamespace \(local)", specifier.range)
+          case .named(let imported):
+            dumper.line("ImportSpecifier \(ASTDumper.exportName(imported)) as \(local)", specifier.range)
+          }
+        }
+        dumper.attributes(declaration.request)
+      }
+    case .exportDeclaration(let declaration):
+      exportDeclaration(declaration)
     case .try(let node):
       line("TryStatement", range)
       nested { dumper in
@@ -151,6 +168,59 @@ struct ASTDumper {
         if let finalizer = node.finalizer { dumper.child("finally") { $0.block(finalizer) } }
       }
     }
+  }
+
+  mutating func exportDeclaration(_ declaration: ExportDeclaration) {
+    let range = declaration.range
+    switch declaration.kind {
+    case .declaration(let statement):
+      line("ExportDeclaration", range)
+      nested { $0.statement(statement) }
+    case .defaultDeclaration(let statement):
+      line("ExportDefault", range)
+      nested { $0.statement(statement) }
+    case .defaultExpression(let expression):
+      line("ExportDefault", range)
+      nested { $0.expression(expression) }
+    case .local(let specifiers):
+      line("ExportNamed", range)
+      nested { $0.exportSpecifiers(specifiers) }
+    case .indirect(let specifiers, let request):
+      line("ExportNamed from \(quoted(request.specifier))", range)
+      nested { dumper in
+        dumper.exportSpecifiers(specifiers)
+        dumper.attributes(request)
+      }
+    case .star(let request):
+      line("ExportAll from \(quoted(request.specifier))", range)
+      nested { $0.attributes(request) }
+    case .starAs(let name, let request):
+      line("ExportAll as \(ASTDumper.exportName(name)) from \(quoted(request.specifier))", range)
+      nested { $0.attributes(request) }
+    }
+  }
+
+  mutating func exportSpecifiers(_ specifiers: [ExportSpecifier]) {
+    for specifier in specifiers {
+      line(
+        "ExportSpecifier \(ASTDumper.exportName(specifier.local)) as \(ASTDumper.exportName(specifier.exported))",
+        specifier.range)
+    }
+  }
+
+  mutating func attributes(_ request: ModuleRequest) {
+    for attribute in request.attributes {
+      line("Attribute \(ASTDumper.exportName(attribute.key)): \(quoted(attribute.value))", attribute.range)
+    }
+  }
+
+  /// A module export name as written when it is a plain ASCII identifier, else quoted.
+  private static func exportName(_ name: String) -> String {
+    let isPlain =
+      !name.isEmpty
+      && name.utf16.allSatisfy { $0 < 128 && isIdentifierPart(UInt32($0)) }
+      && !(name.utf16.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
+    return isPlain ? name : JSONWriter.quote(Array(name.utf16))
   }
 
   mutating func block(_ block: BlockStatement) {

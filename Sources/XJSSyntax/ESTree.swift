@@ -212,7 +212,7 @@ struct ESTreeWriter {
 
   mutating func program(_ program: Program) {
     begin("Program", program.range)
-    json.string("sourceType", "script")
+    json.string("sourceType", program.isModule ? "module" : "script")
     json.beginArray(key: "body")
     statements(program.body, withDirectives: true)
     json.endArray()
@@ -333,9 +333,10 @@ struct ESTreeWriter {
       identifier(label, labelToken.range, key: "label")
       statement(body, key: "body")
       end()
-    case .importDeclaration, .exportDeclaration:
-      begin("ModuleDeclaration", range, key: key)  // TODO(modules parser)
-      end()
+    case .importDeclaration(let declaration):
+      importDeclaration(declaration, key: key)
+    case .exportDeclaration(let declaration):
+      exportDeclaration(declaration, key: key)
     case .try(let node):
       begin("TryStatement", range, key: key)
       blockStatement(node.block, key: "block")
@@ -417,6 +418,121 @@ struct ESTreeWriter {
     statement(loop.body, key: "body")
     if type == "ForOfStatement" { json.bool("await", loop.isAwait) }
     end()
+  }
+
+  // MARK: Modules
+
+  private mutating func importDeclaration(_ declaration: ImportDeclaration, key: String?) {
+    begin("ImportDeclaration", declaration.range, key: key)
+    json.beginArray(key: "specifiers")
+    for specifier in declaration.specifiers {
+      let local = specifier.local
+      switch specifier.kind {
+      case .default:
+        begin("ImportDefaultSpecifier", specifier.range)
+      case .namespace:
+        begin("ImportNamespaceSpecifier", specifier.range)
+      case .named(let imported):
+        begin("ImportSpecifier", specifier.range)
+        moduleExportName(imported, token(at: specifier.range.start).range, key: "imported")
+      }
+      identifier(local.name, local.range, key: "local")
+      end()
+    }
+    json.endArray()
+    moduleRequest(declaration.request)
+    end()
+  }
+
+  private mutating func exportDeclaration(_ declaration: ExportDeclaration, key: String?) {
+    let range = declaration.range
+    switch declaration.kind {
+    case .declaration(let statement):
+      begin("ExportNamedDeclaration", range, key: key)
+      self.statement(statement, key: "declaration")
+      json.beginArray(key: "specifiers")
+      json.endArray()
+      json.null("source")
+      json.beginArray(key: "attributes")
+      json.endArray()
+      end()
+    case .defaultDeclaration(let statement):
+      begin("ExportDefaultDeclaration", range, key: key)
+      self.statement(statement, key: "declaration")
+      end()
+    case .defaultExpression(let expression):
+      begin("ExportDefaultDeclaration", range, key: key)
+      self.expression(expression, key: "declaration")
+      end()
+    case .local(let specifiers):
+      begin("ExportNamedDeclaration", range, key: key)
+      json.null("declaration")
+      exportSpecifiers(specifiers)
+      json.null("source")
+      json.beginArray(key: "attributes")
+      json.endArray()
+      end()
+    case .indirect(let specifiers, let request):
+      begin("ExportNamedDeclaration", range, key: key)
+      json.null("declaration")
+      exportSpecifiers(specifiers)
+      moduleRequest(request)
+      end()
+    case .star(let request):
+      begin("ExportAllDeclaration", range, key: key)
+      json.null("exported")
+      moduleRequest(request)
+      end()
+    case .starAs(let name, let request):
+      begin("ExportAllDeclaration", range, key: key)
+      // `export * as name`: the name is the fourth token.
+      let asToken = tokenAfter(tokenAfter(range.start).start)
+      moduleExportName(name, tokenAfter(asToken.start).range, key: "exported")
+      moduleRequest(request)
+      end()
+    }
+  }
+
+  private mutating func exportSpecifiers(_ specifiers: [ExportSpecifier]) {
+    json.beginArray(key: "specifiers")
+    for specifier in specifiers {
+      begin("ExportSpecifier", specifier.range)
+      let localToken = token(at: specifier.range.start)
+      moduleExportName(specifier.local, localToken.range, key: "local")
+      // `local as exported`: the exported name is the third token.
+      let exportedRange =
+        localToken.end == specifier.range.end
+        ? localToken.range : tokenAfter(tokenAfter(specifier.range.start).start).range
+      moduleExportName(specifier.exported, exportedRange, key: "exported")
+      end()
+    }
+    json.endArray()
+  }
+
+  /// An IdentifierName (Identifier) or a string (Literal) naming an export.
+  private mutating func moduleExportName(_ name: String, _ range: SourceRange, key: String) {
+    let first = range.start < range.end ? text[Int(range.start)] : 0
+    if first == 0x22 || first == 0x27 {
+      literal(range, value: { $0.string(nil, name) }, key: key)
+    } else {
+      identifier(name, range, key: key)
+    }
+  }
+
+  /// `source` and `attributes` of an import or re-export.
+  private mutating func moduleRequest(_ request: ModuleRequest) {
+    literal(request.range, value: { $0.string(nil, units: request.specifier) }, key: "source")
+    json.beginArray(key: "attributes")
+    for attribute in request.attributes {
+      begin("ImportAttribute", attribute.range)
+      let keyToken = token(at: attribute.range.start)
+      moduleExportName(attribute.key, keyToken.range, key: "key")
+      let colon = tokenAfter(attribute.range.start)
+      let valueRange = tokenAfter(colon.start).range
+      literal(valueRange, value: { $0.string(nil, units: attribute.value) }, key: "value")
+      end()
+    }
+    json.endArray()
   }
 
   // MARK: Functions and classes

@@ -35,6 +35,8 @@ final class Lexer {
   @exclusivity(unchecked) var digitScratch: [UInt8] = []
   /// Held here so the hot path does not go through a lazy global each time.
   let words = WordTable.shared
+  /// Scanning module code: HTML-like comments (Annex B.1.1) are not comments.
+  var isModule = false
 
   /// Scans `text[start..<end]` (the whole text by default); offsets stay
   /// relative to the start of `text`.
@@ -129,12 +131,12 @@ final class Lexer {
           return newline
         }
       case 0x3C:  // `<!--` (Annex B.1.1): a single-line comment in scripts.
-        guard self.unit(at: position + 1) == 0x21, self.unit(at: position + 2) == 0x2D,
+        guard !isModule, self.unit(at: position + 1) == 0x21, self.unit(at: position + 2) == 0x2D,
           self.unit(at: position + 3) == 0x2D
         else { return newline }
         skipLineComment(from: position + 4)
       case 0x2D:  // `-->` at the start of a line (Annex B.1.1 HTMLCloseComment).
-        guard newline || !hasProducedToken, self.unit(at: position + 1) == 0x2D,
+        guard !isModule, newline || !hasProducedToken, self.unit(at: position + 1) == 0x2D,
           self.unit(at: position + 2) == 0x3E
         else { return newline }
         skipLineComment(from: position + 3)

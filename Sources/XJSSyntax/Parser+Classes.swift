@@ -2,13 +2,16 @@
 // fields, private names, static blocks, and the class early errors.
 
 extension Parser {
-  func parseClassDeclaration() throws(ParseError) -> Statement {
-    let node = try parseClass(isDeclaration: true)
+  /// `allowAnonymous` is for `export default class {}` (ClassDeclaration[+Default]).
+  func parseClassDeclaration(allowAnonymous: Bool = false) throws(ParseError) -> Statement {
+    let node = try parseClass(isDeclaration: true, allowAnonymous: allowAnonymous)
     return Statement(.classDeclaration(node), node.range)
   }
 
   /// At `class`. All parts of a class are strict mode code (ES2024 11.2.2).
-  func parseClass(isDeclaration: Bool) throws(ParseError) -> ClassNode {
+  func parseClass(isDeclaration: Bool, allowAnonymous: Bool = false) throws(ParseError)
+    -> ClassNode
+  {
     // `class extends class extends …` nests without an AssignmentExpression.
     try enterNesting()
     defer { exitNesting() }
@@ -20,7 +23,7 @@ extension Parser {
     var name: IdentifierReference?
     if kind == .identifier {
       name = try parseBindingIdentifier()
-    } else if isDeclaration {
+    } else if isDeclaration && !allowAnonymous {
       throw unexpected()
     }
     if isDeclaration, let name { try declare(name.name, .lexical, at: name.range.start) }

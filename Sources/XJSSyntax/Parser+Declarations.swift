@@ -8,6 +8,8 @@ struct DeclarationScope {
   enum Kind {
     /// A function body or the script: functions declared here are var-like.
     case function
+    /// The top level of module code: functions declared here are lexical (ES2024 16.2.1.2).
+    case module
     case block
     /// A catch clause: its parameter and the names its block declares.
     case catchClause
@@ -105,7 +107,7 @@ extension Parser {
           throw redeclaration(name, at: offset)
         }
         scopes[index].varNames.insert(name)
-        if scope.kind == .function { break }
+        if scope.kind == .function || scope.kind == .module { break }
         index -= 1
       }
     case .parameter:

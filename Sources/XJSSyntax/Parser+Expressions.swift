@@ -415,6 +415,7 @@ extension Parser {
     defer { exitNesting() }
     try next()
     if positions.awaitExpression < 0 { positions.awaitExpression = start }
+    if context.isModuleTopLevel { hasTopLevelAwait = true }
     var cover = CoverErrors()
     let operand = try parseUnary(&cover)
     try checkExpressionErrors(cover)
@@ -595,7 +596,11 @@ extension Parser {
     case .kwSuper:
       callee = try parseSuper(inNew: true)
     case .kwImport:
-      throw error("Cannot use new with import", at: token.start)
+      // `new import.meta` is a MemberExpression; `new import(…)` is not.
+      guard try peek().kind == .dot else {
+        throw error("Cannot use new with import", at: token.start)
+      }
+      callee = try parseImport()
     default:
       var cover = CoverErrors()
       callee = try parsePrimary(&cover, inNew: true)
@@ -643,20 +648,28 @@ extension Parser {
     }
   }
 
-  /// `import(specifier)`; `import.meta` is only for modules.
+  /// `import(specifier)`, `import(specifier, options)` (each with an optional
+  /// trailing comma; ES2025 13.3.10); `import.meta` is only for modules.
   private func parseImport() throws(ParseError) -> Expression {
     let start = token.start
     try next()
     if kind == .dot {
       try next()
       guard token.isContextual(.meta) else { throw unexpected() }
-      throw error("Cannot use 'import.meta' outside a module", at: start)
+      guard isModule else { throw error("Cannot use 'import.meta' outside a module", at: start) }
+      try next()
+      return Expression(.importMeta, range(from: start))
     }
     guard kind == .leftParen else { throw unexpected() }
     try next()
     let specifier = try parseAssignmentExpression(allowIn: true)
+    var options: Expression?
+    if try eat(.comma), kind != .rightParen {
+      options = try parseAssignmentExpression(allowIn: true)
+      _ = try eat(.comma)
+    }
     try expect(.rightParen)
-    return Expression(.importCall(specifier, options: nil), range(from: start))
+    return Expression(.importCall(specifier, options: options), range(from: start))
   }
 
   // MARK: Primary expressions

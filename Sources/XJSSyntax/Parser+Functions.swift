@@ -17,15 +17,21 @@ extension Parser {
   /// At `function` (after `async` when `isAsync`): a FunctionDeclaration,
   /// GeneratorDeclaration, AsyncFunctionDeclaration or AsyncGeneratorDeclaration.
   /// `isLabelled` is for the Annex B positions (labelled items, if clauses)
-  /// where only plain functions are allowed.
-  func parseFunctionDeclaration(start: Int32, isAsync: Bool, isLabelled: Bool = false)
-    throws(ParseError) -> Statement
-  {
+  /// where only plain functions are allowed. `allowAnonymous` is for
+  /// `export default function () {}` (HoistableDeclaration[+Default]).
+  func parseFunctionDeclaration(
+    start: Int32, isAsync: Bool, isLabelled: Bool = false, allowAnonymous: Bool = false
+  ) throws(ParseError) -> Statement {
     try next()
     let isGenerator = try eat(.star)
     if isLabelled && isGenerator {
       throw error(
         "Generators can only be declared at the top level or inside a block", at: start)
+    }
+    if allowAnonymous && kind == .leftParen {
+      let function = try parseFunctionRest(
+        start: start, name: nil, kind: .normal, isAsync: isAsync, isGenerator: isGenerator)
+      return Statement(.functionDeclaration(function), function.range)
     }
     if kind != .identifier {
       throw kind == .leftParen

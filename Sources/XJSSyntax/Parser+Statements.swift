@@ -65,9 +65,11 @@ extension Parser {
     case .kwImport:
       let following = try peek()
       if following.kind != .leftParen && following.kind != .dot {
+        if isModuleItemPosition { return try parseImportDeclaration() }
         throw error("Cannot use import statement outside a module", at: token.start)
       }
     case .kwExport:
+      if isModuleItemPosition { return try parseExportDeclaration() }
       throw error("Unexpected token 'export'", at: token.start)
     case .identifier:
       if token.isContextual(.let), try startsLetDeclaration() {
@@ -363,6 +365,7 @@ extension Parser {
     var isAwait = false
     if token.isContextual(.await) && context.isAsync {
       isAwait = true
+      if context.isModuleTopLevel { hasTopLevelAwait = true }
       try next()
     }
     try expect(.leftParen)

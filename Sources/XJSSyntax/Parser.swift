@@ -1,8 +1,10 @@
 // A recursive-descent parser for ECMAScript scripts, producing the AST of
 // AST.swift and reporting every early error of the specification.
 //
-// Entry points: `parseScript(_:options:)` and `parseFunctionForConstructor(…)`
-// (both free functions, at the end of this file).
+// Entry points: `parseScript(_:options:)`, `parseModule(_:options:)` and
+// `parseFunctionForConstructor(…)` (free functions, at the end of this file).
+// Import and export declarations and the module-only early errors are in
+// Parser+Modules.swift.
 //
 // The grammar parameters [Yield], [Await], [Return] live in `context` (one per
 // function being parsed); [In] is an argument; strictness is `strict`. Cover
@@ -78,6 +80,8 @@ struct FunctionContext {
   var inStaticBlock = false
   /// Parsing formal parameters: yield and await expressions are errors.
   var inParameters = false
+  /// The top level of module code (not inside any function): an await here is top-level await.
+  var isModuleTopLevel = false
   var labels: [Label] = []
   /// Enclosing iteration statements (targets of `continue`).
   var loopDepth = 0
@@ -158,6 +162,15 @@ final class Parser {
   /// (patterns, assignments, logical expressions).
   @exclusivity(unchecked) var parenthesized: Set<Int64> = []
   @exclusivity(unchecked) var depth = 0
+  /// Parsing module code (the Module goal): `await` is reserved everywhere.
+  @exclusivity(unchecked) var isModule = false
+  /// Module code: an await expression or `for await` at the top level was seen.
+  @exclusivity(unchecked) var hasTopLevelAwait = false
+  /// Module code: ExportedNames so far (duplicates are early errors).
+  @exclusivity(unchecked) var exportedNames: Set<String> = []
+  /// Module code: the local names of `export { … }` without `from` (ExportedBindings),
+  /// which must be declared at the module's top level.
+  @exclusivity(unchecked) var exportedBindings: [(name: String, offset: Int32)] = []
   let stackLimit: UInt
 
   init(lexer: Lexer, source: SourceFile, options: ParserOptions) {
@@ -306,7 +319,7 @@ final class Parser {
           at: token.start)
       }
     case .await:
-      if context.isAsync || context.inStaticBlock {
+      if isModule || context.isAsync || context.inStaticBlock {
         throw error("Unexpected reserved word", at: token.start)
       }
       if positions.awaitIdentifier < 0 { positions.awaitIdentifier = token.start }
@@ -379,13 +392,17 @@ public func parseScript(_ source: SourceFile, options: ParserOptions = .init()) 
 
 /// Parses module code (the Module goal: strict, top-level await, import and export
 /// declarations, module-only early errors). The result has `isModule` set.
-public func parseModule(_ source: SourceFile, options: ParserOptions = .init()) throws(SyntaxError) -> Program {
-  // TODO(modules parser): the Module goal.
-  var options = options
-  options.isStrict = true
-  let program = try parseScript(source, options: options)
-  program.isModule = true
-  return program
+public func parseModule(_ source: SourceFile, options: ParserOptions = .init()) throws(SyntaxError)
+  -> Program
+{
+  do {
+    return try source.text.withUnsafeBufferPointer { (buffer) throws(ParseError) -> Program in
+      let parser = Parser(lexer: Lexer(text: buffer), source: source, options: options)
+      return try parser.parseModuleProgram()
+    }
+  } catch {
+    throw SyntaxError(error, in: source)
+  }
 }
 
 /// Parses the parameters and body of a function created by `Function(…)`,
