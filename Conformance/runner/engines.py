@@ -44,7 +44,8 @@ class Engine:
     def available_modes(self):
         raise NotImplementedError
 
-    def command(self, mode, script, test262=False, timeout_ms=None):
+    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=()):
+        """argv running `script` (as a module when `module`, after the `preludes` scripts)."""
         raise NotImplementedError
 
     def select_modes(self, requested):
@@ -95,13 +96,16 @@ class XJSEngine(Engine):
                 return named
         return list(XJS_ASSUMED_MODES)
 
-    def command(self, mode, script, test262=False, timeout_ms=None):
+    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=()):
         argv = [self.path, "run"]
         if test262:
             argv.append("--test262")
         argv += XJS_MODE_FLAGS[mode]
         if timeout_ms:
             argv += ["--timeout-ms", str(int(timeout_ms))]
+        if module:
+            argv.append("--module")
+        argv += [f"--prelude={prelude}" for prelude in preludes]
         return argv + [script]
 
 
@@ -118,7 +122,9 @@ class NodeEngine(Engine):
     def available_modes(self):
         return list(NODE_MODE_FLAGS)
 
-    def command(self, mode, script, test262=False, timeout_ms=None):
+    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=()):
+        if module or preludes:
+            raise EngineError("the node host runs scripts only (no module tests)")
         argv = [self.path] + NODE_MODE_FLAGS[mode]
         if test262:
             argv.append("--expose-gc")

@@ -132,11 +132,7 @@ def skip_reason(test):
     unknown = flags - KNOWN_FLAGS
     if unknown:
         return f"unknown flag {', '.join(sorted(unknown))}"
-    if "module" in flags:
-        return "module (xjs has no modules yet)"
     negative = test.negative
-    if negative and negative.get("phase") == "resolution":
-        return "negative resolution phase (modules)"
     if "CanBlockIsFalse" in flags and ENGINE_CAN_BLOCK:
         return "CanBlockIsFalse"
     if "CanBlockIsTrue" in flags and not ENGINE_CAN_BLOCK:
@@ -150,6 +146,8 @@ def skip_reason(test):
 def variants(test):
     """The strictness variants a test runs in (INTERPRETING.md `flags`)."""
     flags = test.flags
+    if "module" in flags:
+        return ["module"]  # module code is strict: one run
     if "raw" in flags or "noStrict" in flags:
         return ["sloppy"]
     if "onlyStrict" in flags:
@@ -223,6 +221,10 @@ def judge_negative(negative, outcome):
     if phase == "parse":
         if outcome.kind != outcomes.EARLY:
             return False, f"expected an early {expected_type}, got a runtime error: {outcome.first_line}"
+    elif phase == "resolution":
+        # Loading and linking fail before evaluation: the CLI reports them like early errors.
+        if outcome.kind != outcomes.EARLY:
+            return False, f"expected a resolution {expected_type}, got: {outcome.first_line}"
     elif phase == "runtime":
         if outcome.kind != outcomes.UNCAUGHT:
             return False, f"expected a runtime {expected_type}, got an early error: {outcome.first_line}"
@@ -264,7 +266,8 @@ class TestResult:
 
 
 class Runner:
-    def __init__(self, engine, harness, modes, timeout, scratch):
+    def __init__(self, engine, harness, modes, timeout, scratch, test_root=""):
+        self.test_root = test_root
         self.engine = engine
         self.harness = harness
         self.modes = modes
@@ -289,8 +292,12 @@ class Runner:
         return TestResult(test, FAIL, f"[{first.mode} {first.variant}] {first.reason}", runs)
 
     def run_variant(self, test, mode, variant):
+        if variant == "module":
+            return self.run_module(test, mode)
         script, prelude_lines = self.harness.compose(test, variant)
-        path = self.scratch_file(test)
+        # import() resolves against the script's own directory, where its fixtures are.
+        imports = "dynamic-import" in (test.meta.get("features") or []) or "import(" in test.source
+        path = self.scratch_file(test, beside_test=imports)
         with open(path, "w", encoding="utf-8", newline="") as handle:
             handle.write(script)
         try:
@@ -303,11 +310,33 @@ class Runner:
         reason = self.map_positions(reason, path, test.path, prelude_lines)
         return Run(mode, variant, passed, reason, round(result.duration, 3), result.exit_code, outcome.first_line)
 
-    def scratch_file(self, test):
+    def run_module(self, test, mode):
+        """A module test runs in place (its fixtures import it by name), after the harness."""
+        prelude_text, _ = self.harness.compose(test, "sloppy")
+        prelude_text = prelude_text[: len(prelude_text) - len(test.source)]
+        prelude = self.scratch_file(test, suffix="-harness.js")
+        with open(prelude, "w", encoding="utf-8", newline="") as handle:
+            handle.write(prelude_text)
+        script = os.path.join(self.test_root, test.path)
+        try:
+            argv = self.engine.command(
+                mode, script, test262=True, timeout_ms=self.timeout * 1000, module=True, preludes=[prelude])
+            result = run_limited(argv, cwd=self.scratch, timeout=self.timeout + 1)
+        finally:
+            os.unlink(prelude)
+        outcome = outcomes.classify(result, self.timeout)
+        passed, reason = judge(test, result, outcome)
+        reason = reason.replace(os.path.join(self.test_root, ""), "")
+        return Run(mode, "module", passed, reason, round(result.duration, 3), result.exit_code, outcome.first_line)
+
+    def scratch_file(self, test, beside_test=False, suffix=""):
         with self.lock:
             self.counter += 1
             number = self.counter
-        return os.path.join(self.scratch, f"{number}-{os.path.basename(test.path)}")
+        name = f"{number}-{os.path.basename(test.path)}{suffix}"
+        if beside_test:
+            return os.path.join(self.test_root, os.path.dirname(test.path), f".xjs-scratch-{name}")
+        return os.path.join(self.scratch, name)
 
     @staticmethod
     def map_positions(text, scratch_path, test_path, prelude_lines):
@@ -627,7 +656,7 @@ def main():
     print(f"{header}: {len(tests)} tests selected", flush=True)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="xjs-test262-") as scratch:
-        runner = Runner(engine, Harness(test262_dir), options.modes, options.timeout, scratch)
+        runner = Runner(engine, Harness(test262_dir), options.modes, options.timeout, scratch, test_root)
         show_progress = not options.no_progress
         results = run_tests(runner, tests, max(options.jobs, 1), show_progress)
     elapsed = time.monotonic() - started

@@ -69,7 +69,8 @@ struct ScriptRunner {
     let url = path.hasPrefix("/") ? path : FileModuleLoader.currentDirectoryPath() + "/" + path
     switch runtime.runModule(url: FileModuleLoader.normalizePath(url)) {
     case .failed(let exception):
-      return fail(runtime.describeUncaught(exception.value))
+      // The graph did not load or link: nothing ran, so it is reported like an early error.
+      return fail(runtime.describeError(exception.value))
     case .started(let promise):
       if let message = runtime.runEventLoopReportingErrors() { return fail(message) }
       switch runtime.moduleEvaluationState(promise) {

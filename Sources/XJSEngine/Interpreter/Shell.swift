@@ -66,7 +66,11 @@ extension Runtime {
   /// `Uncaught TypeError: message` followed by the stack, for an uncaught exception;
   /// `Uncaught (in promise) …` for the reason of a promise rejected with no handler.
   package func describeUncaught(_ value: Value, inPromise: Bool = false) -> String {
-    let prefix = inPromise ? "Uncaught (in promise) " : "Uncaught "
+    describeError(value, prefix: inPromise ? "Uncaught (in promise) " : "Uncaught ")
+  }
+
+  /// An error's stack (or headline), or another thrown value as `inspect` shows it.
+  package func describeError(_ value: Value, prefix: String = "") -> String {
     if value.isObject, value.asObject.objectClass == .error {
       let error = value.asObject
       if case .data(let stack, _, _) = lookupOwn(error, names.stack), stack.isString {

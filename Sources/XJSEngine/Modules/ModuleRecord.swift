@@ -345,7 +345,9 @@ extension Runtime {
       message: error.message, offset: error.offset, line: error.line, column: error.column,
       sourceName: error.sourceName, sourceLine: error.sourceLine)
     if exception.value.isObject {
-      addProperty(exception.value.asObject, names.stack, newString(located.description).value, .builtin)
+      _ = try? defineOwnProperty(
+        exception.value.asObject, names.stack,
+        PropertyDescriptor(value: newString(located.description).value, writable: true, enumerable: false, configurable: true))
     }
     return exception
   }
