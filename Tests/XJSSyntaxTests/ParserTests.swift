@@ -307,6 +307,8 @@ import Testing
       case .switch: return "switch"
       case .labeled(let label, _): return "label " + label
       case .try: return "try"
+      case .importDeclaration: return "import"
+      case .exportDeclaration: return "export"
       }
     }
   }
