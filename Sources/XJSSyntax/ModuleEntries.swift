@@ -121,20 +121,17 @@ public struct ModuleEntries: Sendable {
         break
       }
     }
-    // 10. A local name that is an import re-exports the import (unless it is a namespace import).
+    // 10. A local name that is an import re-exports what it imports.
     for entry in exportEntries {
       guard let imported = imports.first(where: { $0.localName == entry.localName }) else {
         localExports.append(LocalExport(exportName: entry.exportName, localName: entry.localName))
         continue
       }
-      if imported.importName == nil {
-        localExports.append(LocalExport(exportName: entry.exportName, localName: entry.localName))
-      } else {
-        indirectExports.append(
-          IndirectExport(
-            exportName: entry.exportName, request: imported.request, importName: imported.importName,
-            range: entry.range))
-      }
+      // A namespace import re-exported is `export * as name` of its module (importName nil).
+      indirectExports.append(
+        IndirectExport(
+          exportName: entry.exportName, request: imported.request, importName: imported.importName,
+          range: entry.range))
     }
   }
 

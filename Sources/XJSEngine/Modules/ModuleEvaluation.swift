@@ -161,7 +161,8 @@ extension Runtime {
     module.hasEvaluationError = true
     module.evaluationError = error
     module.status = .evaluated
-    for parent in module.asyncParentModules { asyncModuleExecutionRejected(parent, error) }
+    // 9–10. Its own promise first, then its ancestors' (leaf to root).
     if !module.topLevelPromise.isUndefined { rejectPromise(module.topLevelPromise, reason: error) }
+    for parent in module.asyncParentModules { asyncModuleExecutionRejected(parent, error) }
   }
 }

@@ -971,7 +971,7 @@ extension Runtime {
 
   func setIntegrityLevel(_ object: ObjectRef, frozen: Bool) throws(JSException) -> Bool {
     if !object.isProxy && object.objectClass != .arguments && object.objectClass != .stringObject
-      && object.objectClass != .typedArray
+      && object.objectClass != .typedArray && object.objectClass != .moduleNamespace
     {
       if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
       object.flags &= ~ObjectFlags.extensible
