@@ -39,7 +39,7 @@ class SuiteTest:
 
     @property
     def expected_path(self):
-        return self.absolute[: -len(".js")] + ".expected"
+        return os.path.splitext(self.absolute)[0] + ".expected"
 
     @property
     def basename(self):
@@ -72,7 +72,8 @@ def collect_tests(filter_text):
         if directory == CONFORMANCE_DIR:
             continue  # only area folders hold tests
         for name in sorted(files):
-            if name.endswith(".js"):
+            # A `.mjs` test runs as a module; `_FIXTURE` files are modules tests import.
+            if name.endswith((".js", ".mjs")) and "_FIXTURE" not in name:
                 path = os.path.relpath(os.path.join(directory, name), CONFORMANCE_DIR)
                 if not filter_text or filter_text in path:
                     tests.append(SuiteTest(path))
@@ -92,7 +93,8 @@ def is_error_line(line, basename):
     """An expected uncaught error ("Uncaught ...") or early error ("XError: ... at <file>:L:C")."""
     if line.startswith("Uncaught "):
         return True
-    return re.match(rf"^[A-Za-z]*Error: .* at {re.escape(basename)}:", line) is not None
+    # A module's errors name it by its absolute path (its URL).
+    return re.match(rf"^[A-Za-z]*Error: .* at (\S*/)?{re.escape(basename)}:", line) is not None
 
 
 def split_expected(expected, basename):
@@ -206,7 +208,7 @@ def report_failures(grouped):
         for (actual, reason), modes in seen.items():
             run = next(r for r in failing if r.actual == actual and r.reason == reason)
             print(f"\nFAIL {path} [{', '.join(modes)}]: {reason}")
-            diff = unified_diff(run.expected, actual, path[:-3] + ".expected", f"actual ({modes[0]})")
+            diff = unified_diff(run.expected, actual, os.path.splitext(path)[0] + ".expected", f"actual ({modes[0]})")
             if diff:
                 print(diff, end="")
             stderr_hint = run.outcome.first_line if run.outcome.is_failure_of_engine else ""
@@ -273,9 +275,9 @@ def update_expectations(grouped):
                 handle.write(first.actual)
             updated.append(path)
     for path in updated:
-        print(f"updated {path[:-3]}.expected")
+        print(f"updated {os.path.splitext(path)[0]}.expected")
     for path, reason in refused:
-        print(f"not updated {path[:-3]}.expected: {reason}")
+        print(f"not updated {os.path.splitext(path)[0]}.expected: {reason}")
     print(f"{len(updated)} expectation files rewritten: review them with `git diff` before committing.")
 
 

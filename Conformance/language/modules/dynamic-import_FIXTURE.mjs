@@ -1,0 +1,3 @@
+print("fixture evaluated");
+export let evaluations = 1;
+export default "default export";

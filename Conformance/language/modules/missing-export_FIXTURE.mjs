@@ -1,0 +1,2 @@
+print("must not run");
+export const there = 1;

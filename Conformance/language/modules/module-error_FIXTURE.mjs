@@ -1,0 +1,2 @@
+print("fixture runs");
+throw new TypeError("thrown by the fixture");

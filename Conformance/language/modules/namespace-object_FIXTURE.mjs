@@ -1,0 +1,3 @@
+export const b = "bee", a = "ay";
+export function c() {}
+export { a as Z, b as "é" };

@@ -1,0 +1,3 @@
+print("slow: start");
+await new Promise((resolve) => setTimeout(resolve, 5));
+print("slow: end");

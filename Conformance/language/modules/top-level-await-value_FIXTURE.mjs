@@ -1,0 +1,3 @@
+print("value: start");
+export const value = await Promise.resolve(42);
+print("value: end");
