@@ -4,7 +4,7 @@
 import CXJSSupport
 import Glibc
 
-enum NativeStack {
+package enum NativeStack {
   /// Room left below the parser's deepest check for the frames that run
   /// without one (the lexer, allocation, building an error).
   static let margin: UInt = 256 * 1024
@@ -29,14 +29,14 @@ enum NativeStack {
 
   /// The limit for a walker starting now: the thread's limit, or `budget`
   /// below the current frame where the bounds are unknown.
-  static func limit(budget: UInt = ParserOptions.defaultStackBudget) -> UInt {
+  package static func limit(budget: UInt = ParserOptions.defaultStackBudget) -> UInt {
     if let limit = currentThreadLimit() { return limit }
     let here = currentAddress()
     return here > budget ? here - budget : 0
   }
 
   @inline(never)
-  static func currentAddress() -> UInt {
+  package static func currentAddress() -> UInt {
     var marker: UInt8 = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
   }

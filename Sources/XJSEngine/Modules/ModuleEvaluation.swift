@@ -34,31 +34,35 @@ extension Runtime {
     return promise
   }
 
-  private func innerModuleEvaluation(_ module: ModuleRecord, _ stack: inout [ModuleRecord], _ start: Int)
+  /// InnerModuleEvaluation, with the recursion over requested modules kept in `frames` (a
+  /// module and its next request), so a graph thousands deep needs no native stack.
+  private func innerModuleEvaluation(_ root: ModuleRecord, _ stack: inout [ModuleRecord], _ start: Int)
     throws(JSException) -> Int
   {
-    try enterModuleRecursion()
-    defer { moduleRecursionDepth -= 1 }
-    if module.isSynthetic { return start }
-    // 2–3. Done before: its error again, or nothing to do.
-    if module.status == .evaluatingAsync || module.status == .evaluated {
-      if module.hasEvaluationError { throw JSException(module.evaluationError) }
-      return start
-    }
-    if module.status == .evaluating { return start }
-    // 5–10.
     var index = start
-    module.status = .evaluating
-    module.dfsIndex = index
-    module.dfsAncestorIndex = index
-    module.pendingAsyncDependencies = 0
-    index += 1
-    stack.append(module)
-    // 11. The requested modules first.
-    for request in module.entries.requests.indices {
-      var required = module.importedModule(request)
-      index = try innerModuleEvaluation(required, &stack, index)
-      if required.isSynthetic { continue }
+    var frames: [(module: ModuleRecord, nextRequest: Int)] = []
+    /// Steps 1–10: begins evaluating `module`; false when there is nothing to walk into.
+    func begin(_ module: ModuleRecord) throws(JSException) -> Bool {
+      if module.isSynthetic { return false }
+      // 2–3. Done before: its error again, or nothing to do.
+      if module.status == .evaluatingAsync || module.status == .evaluated {
+        if module.hasEvaluationError { throw JSException(module.evaluationError) }
+        return false
+      }
+      if module.status == .evaluating { return false }
+      module.status = .evaluating
+      module.dfsIndex = index
+      module.dfsAncestorIndex = index
+      module.pendingAsyncDependencies = 0
+      index += 1
+      stack.append(module)
+      frames.append((module, 0))
+      return true
+    }
+    /// Step 11.b–d: after a requested module was walked.
+    func required(_ requested: ModuleRecord, of module: ModuleRecord) throws(JSException) {
+      if requested.isSynthetic { return }
+      var required = requested
       if required.status == .evaluating {
         module.dfsAncestorIndex = min(module.dfsAncestorIndex, required.dfsAncestorIndex)
       } else {
@@ -70,22 +74,34 @@ extension Runtime {
         required.asyncParentModules.append(module)
       }
     }
-    // 12–13. Run it now, or once its async dependencies are done.
-    if module.pendingAsyncDependencies > 0 || module.hasTopLevelAwait {
-      module.asyncEvaluation = true
-      asyncEvaluationCount += 1
-      module.asyncEvaluationOrder = asyncEvaluationCount
-      if module.pendingAsyncDependencies == 0 { executeAsyncModule(module) }
-    } else {
-      try executeModule(module)
-    }
-    // 16. The root of a strongly connected component finishes it.
-    if module.dfsAncestorIndex == module.dfsIndex {
-      while let done = stack.popLast() {
-        done.status = done.asyncEvaluation ? .evaluatingAsync : .evaluated
-        done.cycleRoot = module
-        if done === module { break }
+    _ = try begin(root)
+    while let (module, next) = frames.last {
+      // 11. The requested modules first.
+      if next < module.entries.requests.count {
+        frames[frames.count - 1].nextRequest += 1
+        let requested = module.importedModule(next)
+        if try !begin(requested) { try required(requested, of: module) }
+        continue
       }
+      frames.removeLast()
+      // 12–13. Run it now, or once its async dependencies are done.
+      if module.pendingAsyncDependencies > 0 || module.hasTopLevelAwait {
+        module.asyncEvaluation = true
+        asyncEvaluationCount += 1
+        module.asyncEvaluationOrder = asyncEvaluationCount
+        if module.pendingAsyncDependencies == 0 { executeAsyncModule(module) }
+      } else {
+        try executeModule(module)
+      }
+      // 16. The root of a strongly connected component finishes it.
+      if module.dfsAncestorIndex == module.dfsIndex {
+        while let done = stack.popLast() {
+          done.status = done.asyncEvaluation ? .evaluatingAsync : .evaluated
+          done.cycleRoot = module
+          if done === module { break }
+        }
+      }
+      if let parent = frames.last { try required(module, of: parent.module) }
     }
     return index
   }
@@ -115,15 +131,21 @@ extension Runtime {
     }
   }
 
-  /// GatherAvailableAncestors: the parents whose last pending dependency this was.
+  /// GatherAvailableAncestors: the parents whose last pending dependency this was (a work
+  /// list rather than the spec's recursion: a chain of thousands of modules may wait here).
   private func gatherAvailableAncestors(_ module: ModuleRecord, _ execList: inout [ModuleRecord]) {
-    for parent in module.asyncParentModules {
-      guard !execList.contains(where: { $0 === parent }) else { continue }
-      if let root = parent.cycleRoot, root.hasEvaluationError { continue }
-      parent.pendingAsyncDependencies -= 1
-      if parent.pendingAsyncDependencies == 0 {
-        execList.append(parent)
-        if !parent.hasTopLevelAwait { gatherAvailableAncestors(parent, &execList) }
+    var work = [module]
+    var listed: Set<ObjectIdentifier> = []
+    while let current = work.popLast() {
+      for parent in current.asyncParentModules {
+        guard !listed.contains(ObjectIdentifier(parent)) else { continue }
+        if let root = parent.cycleRoot, root.hasEvaluationError { continue }
+        parent.pendingAsyncDependencies -= 1
+        if parent.pendingAsyncDependencies == 0 {
+          execList.append(parent)
+          listed.insert(ObjectIdentifier(parent))
+          if !parent.hasTopLevelAwait { work.append(parent) }
+        }
       }
     }
   }
@@ -156,13 +178,17 @@ extension Runtime {
     }
   }
 
+  /// AsyncModuleExecutionRejected, depth first as the spec's recursion (through a work list).
   private func asyncModuleExecutionRejected(_ module: ModuleRecord, _ error: Value) {
-    if module.status == .evaluated { return }
-    module.hasEvaluationError = true
-    module.evaluationError = error
-    module.status = .evaluated
-    // 9–10. Its own promise first, then its ancestors' (leaf to root).
-    if !module.topLevelPromise.isUndefined { rejectPromise(module.topLevelPromise, reason: error) }
-    for parent in module.asyncParentModules { asyncModuleExecutionRejected(parent, error) }
+    var work = [module]
+    while let current = work.popLast() {
+      if current.status == .evaluated { continue }
+      current.hasEvaluationError = true
+      current.evaluationError = error
+      current.status = .evaluated
+      // 9–10. Its own promise first, then its ancestors' (leaf to root).
+      if !current.topLevelPromise.isUndefined { rejectPromise(current.topLevelPromise, reason: error) }
+      work.append(contentsOf: current.asyncParentModules.reversed())
+    }
   }
 }

@@ -23,41 +23,55 @@ extension Runtime {
     }
   }
 
-  private func innerModuleLinking(_ module: ModuleRecord, _ stack: inout [ModuleRecord], _ start: Int)
+  /// InnerModuleLinking, with the recursion over requested modules kept in `frames` (a graph
+  /// thousands deep needs no native stack): a frame is a module and its next request.
+  private func innerModuleLinking(_ root: ModuleRecord, _ stack: inout [ModuleRecord], _ start: Int)
     throws(JSException) -> Int
   {
-    try enterModuleRecursion()
-    defer { moduleRecursionDepth -= 1 }
-    // 1–2. Synthetic modules link at once; linked and later states are done.
-    if module.isSynthetic {
-      if module.environment.isUndefined { initializeSyntheticEnvironment(module) }
-      return start
-    }
-    guard module.status == .unlinked else { return start }
-    // 4–7.
     var index = start
-    module.status = .linking
-    module.dfsIndex = index
-    module.dfsAncestorIndex = index
-    index += 1
-    stack.append(module)
-    module.environment = pushEnvironment(module.descriptor!, parent: realm.globalEnvironment)
-    // 9. Each requested module, depth first.
-    for request in module.entries.requests.indices {
-      let required = module.importedModule(request)
-      index = try innerModuleLinking(required, &stack, index)
+    var frames: [(module: ModuleRecord, nextRequest: Int)] = []
+    /// Steps 1–8: begins linking `module`; false when there is nothing to walk into.
+    func begin(_ module: ModuleRecord) -> Bool {
+      if module.isSynthetic {
+        if module.environment.isUndefined { initializeSyntheticEnvironment(module) }
+        return false
+      }
+      guard module.status == .unlinked else { return false }
+      module.status = .linking
+      module.dfsIndex = index
+      module.dfsAncestorIndex = index
+      index += 1
+      stack.append(module)
+      module.environment = pushEnvironment(module.descriptor!, parent: realm.globalEnvironment)
+      frames.append((module, 0))
+      return true
+    }
+    /// Step 9.b: after a requested module was walked.
+    func required(_ required: ModuleRecord, of module: ModuleRecord) {
       if !required.isSynthetic && required.status == .linking {
         module.dfsAncestorIndex = min(module.dfsAncestorIndex, required.dfsAncestorIndex)
       }
     }
-    // 10.
-    try initializeEnvironment(module)
-    // 13. The root of a strongly connected component marks it linked.
-    if module.dfsAncestorIndex == module.dfsIndex {
-      while let done = stack.popLast() {
-        done.status = .linked
-        if done === module { break }
+    _ = begin(root)
+    while let (module, next) = frames.last {
+      // 9. Each requested module, depth first.
+      if next < module.entries.requests.count {
+        frames[frames.count - 1].nextRequest += 1
+        let requested = module.importedModule(next)
+        if !begin(requested) { required(requested, of: module) }
+        continue
       }
+      frames.removeLast()
+      // 10.
+      try initializeEnvironment(module)
+      // 13. The root of a strongly connected component marks it linked.
+      if module.dfsAncestorIndex == module.dfsIndex {
+        while let done = stack.popLast() {
+          done.status = .linked
+          if done === module { break }
+        }
+      }
+      if let parent = frames.last { required(module, of: parent.module) }
     }
     return index
   }
@@ -130,13 +144,17 @@ extension Runtime {
   /// budget a RangeError, never a crash.
   func enterModuleRecursion() throws(JSException) {
     moduleRecursionDepth += 1
-    if moduleRecursionDepth > Runtime.maximumModuleRecursion {
+    if moduleRecursionDepth > Runtime.maximumModuleRecursion
+      || NativeStack.currentAddress() < NativeStack.limit() + Runtime.moduleStackReserve
+    {
       moduleRecursionDepth -= 1
       throw rangeError("Maximum call stack size exceeded (module graph too deep)")
     }
   }
 
-  static let maximumModuleRecursion = 20_000
+  static let maximumModuleRecursion = 100_000
+  /// Native stack kept free below the module walks (for the error and what runs after).
+  static let moduleStackReserve: UInt = 256 * 1024
 
   // MARK: Export resolution
 
