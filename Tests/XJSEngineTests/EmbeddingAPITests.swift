@@ -97,3 +97,78 @@ private func readmeSnippet(_ source: String, _ print: (String) -> Void) {
     #expect(runtime.takeUnhandledRejections().isEmpty)
   }
 }
+
+/// A host loader serving modules from memory: specifiers are names, resolved against nothing.
+private final class MemoryLoader: ModuleLoader {
+  var sources: [String: String]
+  var requests: [(specifier: String, referrer: String?)] = []
+
+  init(_ sources: [String: String]) { self.sources = sources }
+
+  func resolve(_ specifier: String, referrer: String?) throws(ModuleLoadError) -> String {
+    requests.append((specifier, referrer))
+    return "mem:" + specifier
+  }
+
+  func load(url: String) throws(ModuleLoadError) -> String {
+    guard let text = sources[String(url.dropFirst(4))] else { throw ModuleLoadError("no module \(url)") }
+    return text
+  }
+}
+
+@Suite struct ModuleEmbeddingTests {
+  @Test func aHostLoaderServesTheGraph() throws {
+    let runtime = Runtime()
+    let loader = MemoryLoader([
+      "main":
+        "import { twice } from 'math'; import data from 'data' with { type: 'json' }; globalThis.result = twice(data.n);",
+      "math": "export const twice = (x) => 2 * x;",
+      "data": #"{ "n": 21 }"#,
+    ])
+    runtime.moduleLoader = loader
+    guard case .started(let promise) = runtime.runModule(url: "mem:main", text: loader.sources["main"]) else {
+      Issue.record("the module graph did not load")
+      return
+    }
+    try runtime.runEventLoop()
+    guard case .fulfilled = runtime.moduleEvaluationState(promise) else {
+      Issue.record("the module did not complete")
+      return
+    }
+    #expect(try runtime.displayString(runtime.evaluate("result")) == "42")
+    #expect(loader.requests.map(\.specifier) == ["math", "data"])
+    #expect(loader.requests.allSatisfy { $0.referrer == "mem:main" })
+  }
+
+  @Test func loadFailuresAndTopLevelAwaitAreReported() throws {
+    let runtime = Runtime()
+    runtime.moduleLoader = MemoryLoader([
+      "waits": "globalThis.order = []; order.push('start'); await null; order.push('end');"
+    ])
+    guard case .failed(let exception) = runtime.runModule(url: "mem:broken", text: "import 'missing';") else {
+      Issue.record("a missing module must fail the graph")
+      return
+    }
+    #expect((try? runtime.displayString(exception.value))?.contains("no module mem:missing") == true)
+    guard case .started(let promise) = runtime.runModule(url: "mem:waits") else {
+      Issue.record("the module graph did not load")
+      return
+    }
+    guard case .pending = runtime.moduleEvaluationState(promise) else {
+      Issue.record("a module awaiting at top level is pending until the jobs run")
+      return
+    }
+    try runtime.runEventLoop()
+    #expect(try runtime.displayString(runtime.evaluate("order.join()")) == "start,end")
+  }
+
+  @Test func scriptsImportThroughTheLoader() throws {
+    let runtime = Runtime()
+    let loader = MemoryLoader(["lib": "export default 'from lib';"])
+    runtime.moduleLoader = loader
+    _ = try runtime.evaluate("import('lib').then((ns) => { globalThis.seen = ns.default; });", sourceName: "host.js")
+    try runtime.runEventLoop()
+    #expect(try runtime.displayString(runtime.evaluate("seen")) == "from lib")
+    #expect(loader.requests.first?.referrer == "host.js")
+  }
+}

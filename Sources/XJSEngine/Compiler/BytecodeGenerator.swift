@@ -300,7 +300,7 @@ final class FunctionCompiler {
       guard case .environment(let slot) = binding.location else { continue }
       names[binding.name] = ScopeDescriptor.Binding(
         slot: slot, isConst: binding.kind.isImmutable, isLexical: binding.kind.isLexical,
-        isFunctionName: binding.kind == .functionSelfName)
+        isFunctionName: binding.kind == .functionSelfName, isImport: binding.kind == .importBinding)
       if binding.kind.isLexical { lexicalSlots.append(slot) }
     }
     // Global code's var scope is the global object (no environment); a sloppy eval's vars

@@ -345,6 +345,18 @@ extension Runtime {
     case none
   }
 
+  /// Where an import binding's value lives: the exporter's environment and slot (or, for a
+  /// namespace re-export, the binding's own slot, which holds the namespace). Any other slot
+  /// is its own place: only an import binding's slot can hold an environment.
+  func importTarget(_ environment: EnvironmentRef, _ slot: Int) -> (EnvironmentRef, Int) {
+    let target = environment.slot(slot)
+    let targetSlot = environment.slot(slot + 1)
+    guard target.isCell && target.asCell.cellKind == .environment && targetSlot.isInt32 else {
+      return (environment, slot)
+    }
+    return (EnvironmentRef(target), Int(targetSlot.asInt32))
+  }
+
   /// Finds where `name` is bound, walking the environment chain from `environment`.
   func lookupName(_ name: StringRef, key: PropertyKey, environment: Value) throws(JSException) -> NameLookup {
     var cursor = environment
@@ -358,7 +370,7 @@ extension Runtime {
         }
       } else {
         if let descriptor = current.descriptor, let binding = descriptor.names[text] {
-          return .slot(current, binding.slot, isConst: binding.isConst)
+          return .slot(current, binding.slot, isConst: binding.isConst || binding.isImport)
         }
         if current.object.isObject, try hasOwnProperty(current.object.asObject, key) {
           return .object(current.object.asObject, isWith: false)
@@ -393,7 +405,8 @@ extension Runtime {
     let string = name.asString
     switch lookup {
     case .slot(let environment, let slot, _):
-      let value = environment.slot(slot)
+      let (target, targetSlot) = importTarget(environment, slot)
+      let value = target.slot(targetSlot)
       if value.isEmpty {
         if string.swiftString(heap) == "this" { return value }
         throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
@@ -446,7 +459,8 @@ extension Runtime {
     let key = propertyKey(for: string)
     switch try lookupName(string, key: key, environment: environment) {
     case .slot(let environment, let slot, let isConst):
-      if environment.slot(slot).isEmpty {
+      let (target, targetSlot) = importTarget(environment, slot)
+      if target.slot(targetSlot).isEmpty {
         throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
       }
       if isConst {
@@ -490,9 +504,10 @@ extension Runtime {
     let key = propertyKey(for: string)
     if base.isUndefined { throw referenceError("\(string.swiftString(heap)) is not defined") }
     if base.isCell && base.asCell.cellKind == .environment {
-      let environment = EnvironmentRef(base)
-      guard let binding = environment.descriptor?.names[string.swiftString(heap)] else { return .undefined }
-      let value = environment.slot(binding.slot)
+      guard let binding = EnvironmentRef(base).descriptor?.names[string.swiftString(heap)] else { return .undefined }
+      let (environment, slot) =
+        binding.isImport ? importTarget(EnvironmentRef(base), binding.slot) : (EnvironmentRef(base), binding.slot)
+      let value = environment.slot(slot)
       if value.isEmpty { throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization") }
       return value
     }
@@ -523,6 +538,13 @@ extension Runtime {
     if base.isCell && base.asCell.cellKind == .environment {
       let environment = EnvironmentRef(base)
       guard let binding = environment.descriptor?.names[string.swiftString(heap)] else { return }
+      if binding.isImport {
+        let (target, slot) = importTarget(environment, binding.slot)
+        if target.slot(slot).isEmpty {
+          throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
+        }
+        throw typeError("Assignment to constant variable '\(string.swiftString(heap))'")
+      }
       if environment.slot(binding.slot).isEmpty {
         throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
       }

@@ -14,7 +14,8 @@ public enum ModuleOutcome {
 }
 
 extension Runtime {
-  /// Loads, links and evaluates the module at `url` (its source `text`, or the loader's).
+  /// Loads, links and evaluates the module at `url` (a resolved URL: the loader's `load` reads
+  /// it unless `text` is given), with the modules it imports.
   public func runModule(url: String, text: String? = nil) -> ModuleOutcome {
     do throws(JSException) {
       let module: ModuleRecord
@@ -23,7 +24,13 @@ extension Runtime {
       } else if let text {
         module = try createModule(url: url, type: nil, text: text)
       } else {
-        module = try loadModule(ModuleRequestKey(specifier: url, attributes: []), referrer: nil)
+        let source: String
+        do throws(ModuleLoadError) {
+          source = try moduleLoader.load(url: url)
+        } catch {
+          throw typeError(error.message)
+        }
+        module = try createModule(url: url, type: nil, text: source)
       }
       try loadModuleGraph(module)
       try link(module)

@@ -91,9 +91,13 @@ extension Runtime {
       switch try resolveExport(module, entry.exportName) {
       case .resolved: break
       case .notFound:
-        throw linkError(module, at: entry.range, "The requested module does not provide an export named '\(entry.importName ?? entry.exportName)'")
+        throw linkError(
+          module, at: entry.range,
+          "The requested module does not provide an export named '\(entry.importName ?? entry.exportName)'")
       case .ambiguous:
-        throw linkError(module, at: entry.range, "The requested module contains conflicting star exports for name '\(entry.exportName)'")
+        throw linkError(
+          module, at: entry.range,
+          "The requested module contains conflicting star exports for name '\(entry.exportName)'")
       }
     }
     let environment = EnvironmentRef(module.environment)
@@ -110,7 +114,8 @@ extension Runtime {
       switch try resolveExport(imported, importName) {
       case .notFound:
         throw linkError(
-          module, at: entry.range, "The requested module '\(specifier)' does not provide an export named '\(importName)'")
+          module, at: entry.range,
+          "The requested module '\(specifier)' does not provide an export named '\(importName)'")
       case .ambiguous:
         throw linkError(
           module, at: entry.range,

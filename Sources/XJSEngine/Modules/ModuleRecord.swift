@@ -248,7 +248,9 @@ extension Runtime {
   }
 
   /// One module of a request: from the realm's module map, or loaded, parsed and compiled.
-  func loadModule(_ request: ModuleRequestKey, referrer: ModuleRecord?, requestIndex: Int = 0, referrerName: String? = nil)
+  func loadModule(
+    _ request: ModuleRequestKey, referrer: ModuleRecord?, requestIndex: Int = 0, referrerName: String? = nil
+  )
     throws(JSException) -> ModuleRecord
   {
     let loader = moduleLoader
@@ -347,7 +349,8 @@ extension Runtime {
     if exception.value.isObject {
       _ = try? defineOwnProperty(
         exception.value.asObject, names.stack,
-        PropertyDescriptor(value: newString(located.description).value, writable: true, enumerable: false, configurable: true))
+        PropertyDescriptor(
+          value: newString(located.description).value, writable: true, enumerable: false, configurable: true))
     }
     return exception
   }

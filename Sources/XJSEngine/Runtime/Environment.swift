@@ -28,6 +28,9 @@ final class ScopeDescriptor {
     var isLexical: Bool
     /// A function expression's own name: assignments are ignored in sloppy code.
     var isFunctionName = false
+    /// A module's import binding: the slot holds the exporter's environment, the next slot the
+    /// binding's slot there (`Runtime.importTarget`).
+    var isImport = false
   }
   let names: [String: Binding]
   /// Var-scope of a function, script or eval: where a sloppy direct eval declares vars.
