@@ -4,8 +4,8 @@
 Every script test under test/language and test/annexB/language must parse,
 except those marked `negative: phase: parse`, which must be rejected. Tests run
 in sloppy and strict mode as INTERPRETING.md says (flags onlyStrict, noStrict,
-raw); module tests are skipped (xjs parses scripts only), and so are tests of
-proposals the front end does not implement (see UNSUPPORTED_FEATURES).
+raw); module tests (flags: [module]) parse once, with the Module goal. Tests of
+proposals the front end does not implement are skipped (see UNSUPPORTED_FEATURES).
 
 usage: test262_parse.py [--xjs PATH] [--test262 DIR] [--show N] [filter…]
   e.g. Scripts/syntax/test262_parse.py --test262 /work/ext/test262 statements/class
@@ -20,14 +20,12 @@ from collections import Counter
 UNSUPPORTED_FEATURES = {
     "decorators",                   # stage 3 proposal
     "explicit-resource-management", # `using` declarations
-    "import-attributes",
-    "import-assertions",
+    "import-assertions",            # the obsolete `assert {}` form
     "source-phase-imports",
     "source-phase-imports-module-source",
     "import-defer",
     "import-text",
     "import-bytes",
-    "json-modules",
     # Regular-expression pattern features are checked by the XJSRegExp
     # validator that `xjs parse` plugs into ParserOptions.validateRegExp.
 }
@@ -67,15 +65,14 @@ def collect(root, filters):
                 with open(path, encoding="utf-8", errors="surrogateescape") as handle:
                     text = handle.read()
                 flags, features, phase = metadata(text)
-                if "module" in flags:
-                    skipped["module"] += 1
-                    continue
                 unsupported = features & UNSUPPORTED_FEATURES
                 if unsupported:
                     skipped["feature " + sorted(unsupported)[0]] += 1
                     continue
                 should_fail = phase == "parse"
-                if "onlyStrict" in flags:
+                if "module" in flags:
+                    modes = ["module"]
+                elif "onlyStrict" in flags:
                     modes = [True]
                 elif "noStrict" in flags or "raw" in flags:
                     modes = [False]
@@ -91,7 +88,8 @@ def run(xjs, paths, strict):
     batch = 400
     for index in range(0, len(paths), batch):
         chunk = paths[index:index + batch]
-        command = [xjs, "parse", "--check"] + (["--strict"] if strict else []) + chunk
+        goal = ["--module"] if strict == "module" else (["--strict"] if strict else [])
+        command = [xjs, "parse", "--check"] + goal + chunk
         output = subprocess.run(command, capture_output=True, text=True,
                                 errors="replace").stdout
         for line in output.splitlines():
@@ -114,7 +112,7 @@ def main():
 
     cases, skipped = collect(options.test262, options.filters)
     outcomes = {}
-    for strict in (False, True):
+    for strict in (False, True, "module"):
         paths = sorted({p for p, s, _ in cases if s == strict})
         for path, outcome in run(options.xjs, paths, strict).items():
             outcomes[(path, strict)] = outcome

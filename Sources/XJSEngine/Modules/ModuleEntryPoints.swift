@@ -69,7 +69,10 @@ extension Runtime {
         }
       }
       let referrerValue = referrer.map { Value(Int32($0.index)) } ?? newString(referrerName).value
+      // The values sit in a Swift array until the array object holds them.
+      heap.deferralDepth += 1
       let data = newArray([promise, specifierString.value, type, referrerValue])
+      heap.deferralDepth -= 1
       let ready = newPromise()
       resolvePromise(ready, with: .undefined)
       whenSettled(ready, data: data.value) { runtime, data, _, _ in runtime.continueDynamicImport(data.asObject) }
@@ -94,7 +97,9 @@ extension Runtime {
       try loadModuleGraph(module)
       try link(module)
       let evaluation = evaluate(module)
+      heap.deferralDepth += 1
       let settled = newArray([promise, Value(Int32(module.index))])
+      heap.deferralDepth -= 1
       whenSettled(evaluation, data: settled.value) { runtime, data, rejected, value in
         let elements = data.asObject.denseElements
         if rejected {

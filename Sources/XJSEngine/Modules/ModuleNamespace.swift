@@ -10,9 +10,13 @@ extension Runtime {
     if !module.namespace.isUndefined { return module.namespace }
     // 3.b–c. The names that resolve to one binding.
     var exports: [(key: PropertyKey, name: String, binding: ResolvedBinding)] = []
+    // The keys are atoms (weakly interned): rooted as soon as they exist.
+    let keys = PropertyKeyList(self)
     for name in try exportedNames(module) {
       if case .resolved(let binding) = try resolveExport(module, name) {
-        exports.append((propertyKey(name), name, binding))
+        let key = propertyKey(name)
+        keys.append(key)
+        exports.append((key, name, binding))
       }
     }
     exports.sort { Array($0.name.utf16).lexicographicallyPrecedes(Array($1.name.utf16)) }
@@ -20,6 +24,7 @@ extension Runtime {
     namespace.setInternalSlot(0, Value(Int32(module.index)))
     addProperty(namespace, PropertyKey(symbol: symbols.toStringTag), newString("Module").value, [])
     namespace.flags &= ~ObjectFlags.extensible
+    module.namespaceKeys = keys
     module.namespaceExports = exports
     for (position, export) in exports.enumerated() { module.namespaceIndex[export.key] = position }
     module.namespace = namespace.value

@@ -161,6 +161,8 @@ final class ModuleRecord {
   /// The namespace's exports, sorted, with their resolutions (made with the namespace).
   var namespaceExports: [(key: PropertyKey, name: String, binding: ResolvedBinding)] = []
   var namespaceIndex: [PropertyKey: Int] = [:]
+  /// Keeps the namespace's keys (atoms, weakly interned) alive while the Swift tables use them.
+  var namespaceKeys: PropertyKeyList?
 
   private let roots: RootedValues
   private enum Root: Int, CaseIterable {
