@@ -131,6 +131,14 @@ class Test262JudgeTests(unittest.TestCase):
         self.assertFalse(self.judge(test, 1, stderr="Uncaught RangeError: x"))
         self.assertFalse(self.judge(test, 0))
 
+    def test_resolution_phase(self):
+        # Loading or linking a module graph fails before it runs: reported like an early error.
+        test = make_test(["module"], negative={"phase": "resolution", "type": "SyntaxError"})
+        self.assertTrue(self.judge(test, 1, stderr="SyntaxError: no export 'x' at /t/a.js:1:9"))
+        self.assertFalse(self.judge(test, 1, stderr="Uncaught SyntaxError: thrown at run time"))
+        self.assertFalse(self.judge(test, 1, stderr="TypeError: Cannot find module '/t/b.js'"))
+        self.assertFalse(self.judge(test, 0))
+
     def test_async(self):
         test = make_test(flags=["async"])
         self.assertTrue(self.judge(test, 0, stdout="Test262:AsyncTestComplete\n"))
@@ -145,9 +153,10 @@ class Test262JudgeTests(unittest.TestCase):
         self.assertEqual(t262.variants(make_test(["onlyStrict"])), ["strict"])
         self.assertEqual(t262.variants(make_test(["noStrict"])), ["sloppy"])
         self.assertEqual(t262.variants(make_test(["raw"])), ["sloppy"])
+        self.assertEqual(t262.variants(make_test(["module"])), ["module"])
 
     def test_skips(self):
-        self.assertIn("module", t262.skip_reason(make_test(["module"])))
+        self.assertEqual(t262.skip_reason(make_test(["module"])), "")
         self.assertEqual(t262.skip_reason(make_test(["CanBlockIsTrue"])), "")
         self.assertIn("CanBlockIsFalse", t262.skip_reason(make_test(["CanBlockIsFalse"])))
         self.assertIn("unknown flag", t262.skip_reason(make_test(["mystery"])))
@@ -219,6 +228,12 @@ class SuiteExpectationTests(unittest.TestCase):
     def judge(self, expected, actual, kind=outcome.OK, first_line=""):
         test = suite.SuiteTest("area/t.js")
         return suite.judge(test, expected, actual, outcome.Outcome(kind, first_line=first_line))[0]
+
+    def test_module_tests(self):
+        self.assertTrue(suite.SuiteTest("area/m.mjs").expected_path.endswith("area/m.expected"))
+        # A module's early errors name it by its absolute path.
+        self.assertTrue(suite.is_error_line("SyntaxError: no export at /abs/area/m.mjs:3:9", "m.mjs"))
+        self.assertFalse(suite.is_error_line("SyntaxError: no export at /abs/area/xm.mjs:3:9", "m.mjs"))
 
     def test_plain_output(self):
         self.assertTrue(self.judge("a\nb\n", "a\nb\n"))
