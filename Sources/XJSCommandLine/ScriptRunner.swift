@@ -72,11 +72,14 @@ struct ScriptRunner {
       // The graph did not load or link: nothing ran, so it is reported like an early error.
       return fail(runtime.describeError(exception.value))
     case .started(let promise):
-      if let message = runtime.runEventLoopReportingErrors() { return fail(message) }
+      if let message = runtime.runEventLoopReportingErrors(entry: promise) { return fail(message) }
       switch runtime.moduleEvaluationState(promise) {
       case .fulfilled: return 0
       case .rejected(let reason): return fail(runtime.describeUncaught(reason))
-      case .pending: return fail("Warning: Detected unsettled top-level await in \(path)", 13)
+      case .pending:
+        let waiting = runtime.modulesAwaitingAtTopLevel()
+        let names = waiting.isEmpty ? path : waiting.joined(separator: ", ")
+        return fail("Warning: Detected unsettled top-level await in \(names)", 13)
       }
     }
   }

@@ -66,10 +66,14 @@ extension Parser {
       let following = try peek()
       if following.kind != .leftParen && following.kind != .dot {
         if isModuleItemPosition { return try parseImportDeclaration() }
+        if isModule {
+          throw error("An import declaration may only appear at the top level of a module", at: token.start)
+        }
         throw error("Cannot use import statement outside a module", at: token.start)
       }
     case .kwExport:
       if isModuleItemPosition { return try parseExportDeclaration() }
+      if isModule { throw error("An export declaration may only appear at the top level of a module", at: token.start) }
       throw error("Unexpected token 'export'", at: token.start)
     case .identifier:
       if token.isContextual(.let), try startsLetDeclaration() {

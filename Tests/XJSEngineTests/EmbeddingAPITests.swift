@@ -162,6 +162,21 @@ private final class MemoryLoader: ModuleLoader {
     #expect(try runtime.displayString(runtime.evaluate("order.join()")) == "start,end")
   }
 
+  @Test func theFileLoaderResolvesPathsAndFileURLs() throws {
+    let loader = FileModuleLoader()
+    #expect(try loader.resolve("./x.mjs", referrer: "/app/src/main.mjs") == "/app/src/x.mjs")
+    #expect(try loader.resolve("../lib/./y.mjs", referrer: "/app/src/main.mjs") == "/app/lib/y.mjs")
+    #expect(try loader.resolve("/abs//z.js", referrer: nil) == "/abs/z.js")
+    #expect(try loader.resolve("file:///a/b%20c.mjs", referrer: nil) == "/a/b c.mjs")
+    #expect(try loader.resolve("file://localhost/a/b.mjs", referrer: nil) == "/a/b.mjs")
+    // A query is part of the module's identity; a fragment is not.
+    #expect(try loader.resolve("./x.mjs?v=2#top", referrer: "/app/main.mjs") == "/app/x.mjs?v=2")
+    #expect(try loader.resolve("./x.mjs", referrer: "file:///app%20dir/main.mjs?v=1") == "/app dir/x.mjs")
+    for specifier in ["lodash", "http://example.com/a.mjs", "data:text/javascript,1", "file://host/a.mjs"] {
+      #expect(throws: ModuleLoadError.self, "\(specifier)") { try loader.resolve(specifier, referrer: "/app/main.mjs") }
+    }
+  }
+
   @Test func scriptsImportThroughTheLoader() throws {
     let runtime = Runtime()
     let loader = MemoryLoader(["lib": "export default 'from lib';"])

@@ -444,15 +444,21 @@ private func render(_ attributes: [ImportAttribute]) -> String {
 
   @Test func declarationPositions() {
     let cases: [(String, String)] = [
-      ("{ import x from \"m\"; }", "Cannot use import statement outside a module@1:3"),
-      ("function f() { import x from \"m\"; }", "Cannot use import statement outside a module@1:16"),
-      ("function f() { export var a; }", "Unexpected token 'export'@1:16"),
+      ("{ import x from \"m\"; }", "An import declaration may only appear at the top level of a module@1:3"),
+      (
+        "function f() { import x from \"m\"; }",
+        "An import declaration may only appear at the top level of a module@1:16"
+      ),
+      ("function f() { export var a; }", "An export declaration may only appear at the top level of a module@1:16"),
       ("if (x) export var a;", "Unexpected token 'export'@1:8"),
       ("if (x) import x from \"m\";", "Unexpected identifier 'x'@1:15"),
       ("l: export var a;", "Unexpected token 'export'@1:4"),
-      ("{ export var a; }", "Unexpected token 'export'@1:3"),
-      ("class C { static { export { x }; } }", "Unexpected token 'export'@1:20"),
-      ("() => { export {}; }", "Unexpected token 'export'@1:9"),
+      ("{ export var a; }", "An export declaration may only appear at the top level of a module@1:3"),
+      (
+        "class C { static { export { x }; } }",
+        "An export declaration may only appear at the top level of a module@1:20"
+      ),
+      ("() => { export {}; }", "An export declaration may only appear at the top level of a module@1:9"),
     ]
     for (source, expected) in cases {
       #expect(moduleErrorSummary(source) == expected, "source: \(source)")

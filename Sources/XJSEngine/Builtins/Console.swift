@@ -192,7 +192,9 @@ struct Inspector {
     let items = namedEntries(object, depth: depth, skipIndices: false)
     var prefix = ""
     let prototype = object.prototype
-    if prototype.isNull {
+    if object.objectClass == .moduleNamespace {
+      prefix = "[Module: null prototype] "
+    } else if prototype.isNull {
       prefix = "[Object: null prototype] "
     } else if prototype.isObject, prototype != runtime.realm[.objectPrototype],
       case .data(let constructor, _, _) = runtime.lookupOwn(prototype.asObject, runtime.names.constructor),
@@ -222,6 +224,10 @@ struct Inspector {
         let kind =
           pair.getter.isUndefined ? "[Setter]" : pair.setter.isUndefined ? "[Getter]" : "[Getter/Setter]"
         items.append("\(keyText): \(kind)")
+      case .proxy where object.objectClass == .moduleNamespace:
+        // An export still in its TDZ shows as node shows it.
+        let value = try? runtime.get(object, key)
+        items.append("\(keyText): \(value.map { render($0, depth: depth + 1, nested: true) } ?? "<uninitialized>")")
       default:
         continue
       }

@@ -476,7 +476,7 @@ struct JSONSerializer: ~Copyable {
       return
     }
     for key in try runtime.ownPropertyKeys(object) where !key.isSymbol {
-      if object.isProxy {
+      if object.isProxy || object.objectClass == .moduleNamespace {
         guard let descriptor = try runtime.getOwnProperty(object, key), descriptor.enumerable == true else {
           continue
         }

@@ -166,6 +166,9 @@ final class CodeBlock {
   /// The module this code belongs to (its body, its functions, eval code in it): where
   /// `import.meta` and `import()` find their module. nil for script code.
   weak var module: ModuleRecord?
+  /// Where `import()` in script code resolves from, when not `source.name` (eval code and
+  /// `new Function` bodies take their caller's).
+  var referrerName: String?
 
   struct Declarations {
     /// `var` and function names declared at the top level of a script or eval.

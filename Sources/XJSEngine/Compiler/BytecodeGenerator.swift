@@ -255,6 +255,7 @@ final class FunctionCompiler {
       declarations: declarations, isConstructorCapable: isConstructorCapable)
     codeBlock.data.pointee.realm = runtime.realmPointer
     codeBlock.module = runtime.compilingModule
+    codeBlock.referrerName = runtime.compilingReferrerName
     codeBlock.data.pointee.tierUpCounter = runtime.jit.initialTierUpCount
     return codeBlock
   }

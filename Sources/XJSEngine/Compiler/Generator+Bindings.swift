@@ -18,7 +18,15 @@ extension FunctionCompiler {
   {
     switch identifier.resolution {
     case .binding(let binding, let hops, let needsCheck):
-      return loadFromBinding(binding, hops: hops, needsCheck: needsCheck, into: destination)
+      guard needsCheck || binding.kind == .importBinding else {
+        return loadFromBinding(binding, hops: hops, needsCheck: needsCheck, into: destination)
+      }
+      // A TDZ error points at the name.
+      var register: Int32 = 0
+      positioned(at: identifier.range) {
+        register = loadFromBinding(binding, hops: hops, needsCheck: needsCheck, into: destination)
+      }
+      return register
     case .global:
       let target = destination ?? allocateRegister()
       positioned(at: identifier.range) {

@@ -26,9 +26,10 @@ extension Runtime {
   func compileModule(_ program: Program, for module: ModuleRecord) throws(CompileError) -> CompiledModule {
     heap.deferralDepth += 1
     defer { heap.deferralDepth -= 1 }
-    let saved = compilingModule
+    let saved = (compilingModule, compilingReferrerName)
     compilingModule = module
-    defer { compilingModule = saved }
+    compilingReferrerName = nil
+    defer { (compilingModule, compilingReferrerName) = saved }
     let scope = program.scope!
     let instantiation = FunctionCompiler(
       runtime: self, source: program.source, kind: .module, functionNode: nil, scope: scope, name: "")

@@ -68,6 +68,25 @@ extension Runtime {
     try toString(value).swiftString(heap)
   }
 
+  // MARK: The active script or module
+
+  /// The bytecode that called the running builtin (nil when the host called it).
+  func callingCode() -> CodeBlock? {
+    guard let site = nativeCallSite else { return nil }
+    return Frame.codeData(site.fp).pointee.owner.takeUnretainedValue()
+  }
+
+  /// Compiles code made at run time (eval code, `new Function`) with the ScriptOrModule of
+  /// the code that made it (PerformEval step 22, CreateDynamicFunction's GetActiveScriptOrModule),
+  /// so its `import()` resolves where the caller's would.
+  func withReferrer<T, E: Error>(of caller: CodeBlock?, _ body: () throws(E) -> T) throws(E) -> T {
+    let saved = (compilingModule, compilingReferrerName)
+    compilingModule = caller?.module
+    compilingReferrerName = caller.map { $0.referrerName ?? $0.source.name }
+    defer { (compilingModule, compilingReferrerName) = saved }
+    return try body()
+  }
+
   // MARK: eval
 
   /// PerformEval for a direct call `eval(x)` from bytecode.
@@ -91,7 +110,9 @@ extension Runtime {
     options.isInClassFieldInitializer = callerCode.isInClassFieldInitializer
     options.privateNames = visiblePrivateNames(callerFrame[Frame.environmentOffset])
     let source = SourceFile(name: callerCode.source.name, text: argument.asString.utf16Array(heap))
-    let code = try compileEvalSource(source, options: options, strict: callerCode.isStrict)
+    let code = try withReferrer(of: callerCode) { () throws(JSException) in
+      try compileEvalSource(source, options: options, strict: callerCode.isStrict)
+    }
     return try runTopLevel(
       code, this: callerFrame[Frame.thisOffset], environment: callerFrame[Frame.environmentOffset])
   }
@@ -117,7 +138,9 @@ extension Runtime {
   func performIndirectEval(_ argument: Value) throws(JSException) -> Value {
     guard argument.isString else { return argument }
     let source = SourceFile(name: "<eval>", text: argument.asString.utf16Array(heap))
-    let code = try compileEvalSource(source, options: parserOptions(), strict: false)
+    let code = try withReferrer(of: callingCode()) { () throws(JSException) in
+      try compileEvalSource(source, options: parserOptions(), strict: false)
+    }
     return try runTopLevel(code, this: realm.globalObject.value, environment: realm.globalEnvironment)
   }
 
@@ -165,7 +188,9 @@ extension Runtime {
     let root = analyzeScopes(dynamic.function)
     let code: CodeBlockCellRef
     do {
-      code = try compileStandaloneFunction(dynamic.function, source: dynamic.source)
+      code = try withReferrer(of: callingCode()) { () throws(CompileError) in
+        try compileStandaloneFunction(dynamic.function, source: dynamic.source)
+      }
     } catch let error {
       throw syntaxError(error.message)
     }

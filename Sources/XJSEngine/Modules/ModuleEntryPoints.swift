@@ -139,9 +139,21 @@ extension Runtime {
     return meta.value
   }
 
-  /// An absolute path as a file: URL (other identities stay as they are).
+  /// An absolute path as a file: URL, percent-encoded as node's pathToFileURL does (other
+  /// identities stay as they are); a `?query` is kept.
   static func fileURL(_ url: String) -> String {
-    url.hasPrefix("/") ? "file://" + url : url
+    guard url.hasPrefix("/") else { return url }
+    let (path, query) = FileModuleLoader.splitQuery(url)
+    var encoded = "file://"
+    for byte in path.utf8 {
+      let character = Character(Unicode.Scalar(byte))
+      if byte < 0x80 && (character.isLetter || character.isNumber || "-._~!$&'()*+,;=:@/".contains(character)) {
+        encoded.append(character)
+      } else {
+        encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+      }
+    }
+    return encoded + query
   }
 }
 
@@ -169,4 +181,13 @@ extension FileModuleLoader {
   public static func currentDirectoryPath() -> String { currentDirectory() }
   /// A path without `.` and `..` components.
   public static func normalizePath(_ path: String) -> String { normalize(path) }
+}
+
+extension Runtime {
+  /// The modules whose own top-level await has not settled (what a host names when the event
+  /// loop ran dry with the entry module unfinished).
+  package func modulesAwaitingAtTopLevel() -> [String] {
+    modules.filter { $0.hasTopLevelAwait && $0.status == .evaluatingAsync && $0.pendingAsyncDependencies == 0 }
+      .map(\.url)
+  }
 }

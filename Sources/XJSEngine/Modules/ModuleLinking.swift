@@ -93,11 +93,13 @@ extension Runtime {
       case .notFound:
         throw linkError(
           module, at: entry.range,
-          "The requested module does not provide an export named '\(entry.importName ?? entry.exportName)'")
+          "The requested module '\(module.entries.requests[entry.request].specifier)' does not provide an export "
+            + "named '\(entry.importName ?? entry.exportName)'")
       case .ambiguous:
         throw linkError(
           module, at: entry.range,
-          "The requested module contains conflicting star exports for name '\(entry.exportName)'")
+          "The requested module '\(module.entries.requests[entry.request].specifier)' contains conflicting star "
+            + "exports for name '\(entry.importName ?? entry.exportName)'")
       }
     }
     let environment = EnvironmentRef(module.environment)

@@ -46,31 +46,75 @@ public struct ModuleLoadError: Error, CustomStringConvertible {
 }
 
 /// Resolves specifiers as file paths: `./x.js` and `../x.js` relative to the importing file's
-/// directory, `/abs/x.js` as it is; a bare specifier (`lodash`) is an error (no package lookup).
+/// directory, `/abs/x.js` as it is, and `file:` URLs (percent-decoded); a bare specifier
+/// (`lodash`) or another scheme is an error (no package lookup). A `?query` stays part of the
+/// module's identity (a second instance of the file, as in node); a `#fragment` is dropped.
 public final class FileModuleLoader: ModuleLoader {
   public init() {}
 
   public func resolve(_ specifier: String, referrer: String?) throws(ModuleLoadError) -> String {
-    var path = specifier
-    if path.hasPrefix("file://") { path.removeFirst(7) }
-    if path.hasPrefix("/") { return Self.normalize(path) }
-    guard path.hasPrefix("./") || path.hasPrefix("../") else {
-      throw ModuleLoadError(
-        "Cannot resolve bare module specifier '\(specifier)': use a path starting with '/', './' or '../'")
+    var (path, query) = Self.splitQuery(specifier)
+    if path.hasPrefix("file:") {
+      path = try Self.filePath(ofURL: path, specifier: specifier)
+      return Self.normalize(path) + query
     }
-    var base = referrer ?? ""
-    if base.hasPrefix("file://") { base.removeFirst(7) }
+    if path.hasPrefix("/") { return Self.normalize(path) + query }
+    guard path.hasPrefix("./") || path.hasPrefix("../") || path == "." || path == ".." else {
+      if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") {
+        throw ModuleLoadError("Cannot load '\(specifier)': only file paths and file: URLs are supported")
+      }
+      throw ModuleLoadError(
+        "Cannot resolve module specifier '\(specifier)' (bare specifiers are not supported: "
+          + "use a path starting with '/', './' or '../')")
+    }
+    var base = Self.splitQuery(referrer ?? "").path
+    if base.hasPrefix("file:") { base = (try? Self.filePath(ofURL: base, specifier: base)) ?? base }
     let directory: String
     if !base.hasPrefix("/") {
       directory = Self.currentDirectory() + "/" + Self.directoryOf(base)
     } else {
       directory = Self.directoryOf(base)
     }
-    return Self.normalize(directory + "/" + path)
+    return Self.normalize(directory + "/" + path) + query
+  }
+
+  /// The path and `?query` of a specifier, without its `#fragment`.
+  static func splitQuery(_ specifier: String) -> (path: String, query: String) {
+    var text = Substring(specifier)
+    if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
+    guard let question = text.firstIndex(of: "?") else { return (String(text), "") }
+    return (String(text[..<question]), String(text[question...]))
+  }
+
+  /// The path of a `file:` URL (`file:///a/b`, `file://localhost/a/b`), percent-decoded.
+  static func filePath(ofURL url: String, specifier: String) throws(ModuleLoadError) -> String {
+    var rest = Substring(url.dropFirst("file:".count))
+    if rest.hasPrefix("//") {
+      rest = rest.dropFirst(2)
+      if rest.hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }
+      guard rest.hasPrefix("/") else {
+        throw ModuleLoadError("Cannot load '\(specifier)': a file: URL with a host names no local file")
+      }
+    }
+    guard rest.hasPrefix("/") else { throw ModuleLoadError("Cannot load '\(specifier)': not an absolute file: URL") }
+    var bytes: [UInt8] = []
+    var utf8 = Array(rest.utf8)[...]
+    while let byte = utf8.popFirst() {
+      if byte == UInt8(ascii: "%"), utf8.count >= 2,
+        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+        utf8 = utf8.dropFirst(2)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   public func load(url: String) throws(ModuleLoadError) -> String {
-    guard let file = fopen(url, "rb") else {
+    let path = Self.splitQuery(url).path
+    guard let file = fopen(path, "rb") else {
       throw ModuleLoadError("Cannot find module '\(url)'")
     }
     defer { fclose(file) }
@@ -80,7 +124,12 @@ public final class FileModuleLoader: ModuleLoader {
       let count = fread(&buffer, 1, buffer.count, file)
       if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
       if count < buffer.count {
-        if ferror(file) != 0 { throw ModuleLoadError("Cannot read module '\(url)'") }
+        if ferror(file) != 0 {
+          if errno == EISDIR {
+            throw ModuleLoadError("Cannot load '\(url)': it is a directory (directory imports are not supported)")
+          }
+          throw ModuleLoadError("Cannot read module '\(url)'")
+        }
         break
       }
     }
@@ -258,7 +307,8 @@ extension Runtime {
     let loader = moduleLoader
     let importer = referrer?.url ?? referrerName
     func failure(_ message: String) -> JSException {
-      var text = message
+      // "Cannot find module '…' imported from …" as node says it; other reasons end in a clause.
+      var text = message + (message.hasPrefix("Cannot find module") ? "" : ",")
       if let referrer, let source = referrer.source, requestIndex < referrer.entries.requestRanges.count {
         let (line, column) = source.location(of: Int(referrer.entries.requestRanges[requestIndex].start))
         text += " imported from \(referrer.url):\(line):\(column)"
@@ -301,7 +351,12 @@ extension Runtime {
       let module = ModuleRecord(
         runtime: self, index: modules.count, url: url, type: type, entries: ModuleEntries(), source: source)
       // ParseJSONModule: a SyntaxError for bad JSON surfaces when the module is loaded.
-      module.jsonValue = try parseJSONText(newString(text))
+      do {
+        module.jsonValue = try parseJSONText(newString(text))
+      } catch let error {
+        let message = (try? toString(get(error.value.asObject, names.message)).swiftString(heap)) ?? "invalid JSON"
+        throw syntaxError("\(message) (in JSON module \(url))")
+      }
       module.slots = ["default": 0]
       register(module, key: moduleMapKey(url, type))
       return module

@@ -128,6 +128,9 @@ public final class Runtime {
   // Modules (Modules/): every record made, the one whose code is being compiled, the host's loader.
   var modules: [ModuleRecord] = []
   var compilingModule: ModuleRecord?
+  /// The script name `import()` in the code being compiled resolves against (eval code and
+  /// `new Function` bodies: their caller's), when it is not the code's own source name.
+  var compilingReferrerName: String?
   /// Resolves and reads the modules scripts import (the default reads files).
   public var moduleLoader: ModuleLoader = FileModuleLoader()
   var moduleRecursionDepth = 0

@@ -210,9 +210,12 @@ extension Runtime {
 
   /// Runs timers until none is left, draining the job queue after each callback; nil, or the
   /// message of the first uncaught exception or unhandled rejection (the loop stops there).
-  package func runEventLoopReportingErrors() -> String? {
+  /// `entry` is the promise of a module's evaluation: its rejection ends the loop at once, as
+  /// an uncaught exception, before any further timer runs.
+  package func runEventLoopReportingErrors(entry: Value? = nil) -> String? {
     while true {
       if let message = drainJobsReportingErrors() { return message }
+      if let entry, case .rejected(let reason) = moduleEvaluationState(entry) { return describeUncaught(reason) }
       do {
         guard try runNextTimer() else { return nil }
       } catch {

@@ -25,7 +25,7 @@ extension Runtime {
     let code = Frame.codeData(fp).pointee.owner.takeUnretainedValue()
     fp[instruction.dst] = dynamicImport(
       specifier: fp[instruction.specifier], options: fp[instruction.options], referrer: code.module,
-      referrerName: code.source.name)
+      referrerName: code.referrerName ?? code.source.name)
     return pc + Instruction.ImportCall.size
   }
 
