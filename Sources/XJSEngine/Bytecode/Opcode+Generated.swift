@@ -289,9 +289,9 @@ enum Opcode: UInt32, CaseIterable {
   // Generators and async functions (a suspended frame lives in its generator object: Interpreter/Suspension.swift)
   /// dst = this frame's generator (kind 0), async function (1) or async generator (2) object (the cache: the callee's `prototype`)
   case createGenerator
-  /// suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return
+  /// suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return (registers from `live` on are dead here: not saved)
   case yield
-  /// suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected
+  /// suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected (registers from `live` on are not saved)
   case await
   /// the generator completes (flag 1: by a throw of value): dst = { value, done: true }, or an async function's promise, settled
   case finishGenerator
@@ -349,9 +349,9 @@ extension Opcode {
     case .getEnvironmentChecked, .setEnvironmentChecked, .getImport, .getProperty, .setProperty, .getSuperProperty,
       .setSuperProperty, .defineMethod, .defineGetter, .defineSetter, .copyDataProperties, .definePrivate,
       .definePrivateAccessor, .getTemplateObject, .createClass, .callWithSpread, .callEvalWithSpread, .construct,
-      .superCallWithSpread, .yield, .await, .finishGenerator:
+      .superCallWithSpread, .finishGenerator:
       5
-    case .superCall: 6
+    case .superCall, .yield, .await: 6
     }
   }
 
@@ -931,19 +931,19 @@ extension Opcode {
       name: "Yield",
       operands: [
         OperandInfo("generator", .read), OperandInfo("value", .read), OperandInfo("received", .write),
-        OperandInfo("mode", .write),
+        OperandInfo("mode", .write), OperandInfo("live", .count),
       ], flags: [.entersFrames, .mayThrow],
       summary:
-        "suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return"
+        "suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return (registers from `live` on are dead here: not saved)"
     ),
     OpcodeInfo(
       name: "Await",
       operands: [
         OperandInfo("generator", .read), OperandInfo("value", .read), OperandInfo("received", .write),
-        OperandInfo("mode", .write),
+        OperandInfo("mode", .write), OperandInfo("live", .count),
       ], flags: [.entersFrames, .mayThrow],
       summary:
-        "suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected"
+        "suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected (registers from `live` on are not saved)"
     ),
     OpcodeInfo(
       name: "FinishGenerator",
@@ -2789,10 +2789,10 @@ enum Instruction {
     @inline(__always) var cache: Int { Int(pc[3]) }
   }
 
-  /// `Yield generator:r value:r received:w mode:w`: suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return
+  /// `Yield generator:r value:r received:w mode:w live:count`: suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return (registers from `live` on are dead here: not saved)
   struct Yield {
     static let opcode = Opcode.yield
-    static let size = 5
+    static let size = 6
     let pc: UnsafePointer<UInt32>
     @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
     /// Word 1: register read.
@@ -2803,12 +2803,14 @@ enum Instruction {
     @inline(__always) var received: Int { Int(Int32(bitPattern: pc[3])) }
     /// Word 4: register written.
     @inline(__always) var mode: Int { Int(Int32(bitPattern: pc[4])) }
+    /// Word 5: unsigned count.
+    @inline(__always) var live: Int { Int(pc[5]) }
   }
 
-  /// `Await generator:r value:r received:w mode:w`: suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected
+  /// `Await generator:r value:r received:w mode:w live:count`: suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected (registers from `live` on are not saved)
   struct Await {
     static let opcode = Opcode.await
-    static let size = 5
+    static let size = 6
     let pc: UnsafePointer<UInt32>
     @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
     /// Word 1: register read.
@@ -2819,6 +2821,8 @@ enum Instruction {
     @inline(__always) var received: Int { Int(Int32(bitPattern: pc[3])) }
     /// Word 4: register written.
     @inline(__always) var mode: Int { Int(Int32(bitPattern: pc[4])) }
+    /// Word 5: unsigned count.
+    @inline(__always) var live: Int { Int(pc[5]) }
   }
 
   /// `FinishGenerator dst:w generator:r value:r flags:flag`: the generator completes (flag 1: by a throw of value): dst = { value, done: true }, or an async function's promise, settled

@@ -692,14 +692,14 @@ extension FunctionCompiler {
     appendInstruction(.createGenerator, [dst, kind, cache])
   }
 
-  /// `Yield generator:r value:r received:w mode:w`: suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return
-  func emitYield(generator: Int32, value: Int32, received: Int32, mode: Int32) {
-    appendInstruction(.yield, [generator, value, received, mode])
+  /// `Yield generator:r value:r received:w mode:w live:count`: suspend into the generator, value going to whoever resumed it; resumed: received = the sent value, mode = 0 next, 1 throw, 2 return (registers from `live` on are dead here: not saved)
+  func emitYield(generator: Int32, value: Int32, received: Int32, mode: Int32, live: Int32) {
+    appendInstruction(.yield, [generator, value, received, mode, live])
   }
 
-  /// `Await generator:r value:r received:w mode:w`: suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected
-  func emitAwait(generator: Int32, value: Int32, received: Int32, mode: Int32) {
-    appendInstruction(.await, [generator, value, received, mode])
+  /// `Await generator:r value:r received:w mode:w live:count`: suspend until PromiseResolve(value) settles; resumed: received = its value or reason, mode = 0 fulfilled, 1 rejected (registers from `live` on are not saved)
+  func emitAwait(generator: Int32, value: Int32, received: Int32, mode: Int32, live: Int32) {
+    appendInstruction(.await, [generator, value, received, mode, live])
   }
 
   /// `FinishGenerator dst:w generator:r value:r flags:flag`: the generator completes (flag 1: by a throw of value): dst = { value, done: true }, or an async function's promise, settled
@@ -886,9 +886,9 @@ extension FunctionCompiler {
     appendInstruction(opcode, [src])
   }
 
-  /// One of the instructions shaped `generator:r value:r received:w mode:w`.
-  func emit(_ opcode: Opcode, generator: Int32, value: Int32, received: Int32, mode: Int32) {
+  /// One of the instructions shaped `generator:r value:r received:w mode:w live:count`.
+  func emit(_ opcode: Opcode, generator: Int32, value: Int32, received: Int32, mode: Int32, live: Int32) {
     assert([.yield, .await].contains(opcode), "\(opcode) has another shape")
-    appendInstruction(opcode, [generator, value, received, mode])
+    appendInstruction(opcode, [generator, value, received, mode, live])
   }
 }

@@ -94,7 +94,7 @@ extension Runtime {
     saved[SavedFrame.environment] = fp[Frame.environmentOffset]
     saved[SavedFrame.codeBlock] = fp[Frame.codeBlockOffset]
     saved[SavedFrame.resumeOffset] = Value(Int32(offset))
-    (saved + SavedFrame.registers).update(from: fp, count: Int(code.pointee.registerCount))
+    (saved + SavedFrame.registers).update(from: fp, count: liveRegisterCount(code, resumeOffset: offset))
     // The initial yield leaves a new generator suspended at its start; an await leaves it
     // executing (requests sent meanwhile wait in an async generator's queue).
     if !awaiting && generator.generatorState != .suspendedStart { generator.generatorState = .suspendedYield }
@@ -127,8 +127,10 @@ extension Runtime {
     frame[Frame.returnInfoOffset] = Value(bits: returnInfo)
     frame[Frame.environmentOffset] = saved[SavedFrame.environment]
     frame[Frame.machineReturnOffset] = Value(bits: 0)
-    frame.update(from: saved + SavedFrame.registers, count: registerCount)
     let offset = Int(saved[SavedFrame.resumeOffset].asInt32)
+    // The registers past the suspension's live ones are dead: whatever the stack holds there
+    // (it is scanned conservatively) is overwritten before it is read.
+    frame.update(from: saved + SavedFrame.registers, count: liveRegisterCount(data, resumeOffset: offset))
     // Yield and Await have the same operands: generator, value, received, mode.
     let suspension = UnsafePointer(data.pointee.instructions) + offset - Instruction.Yield.size
     assert(Opcode.decode(suspension[0]) == .yield || Opcode.decode(suspension[0]) == .await)
@@ -138,6 +140,13 @@ extension Runtime {
     enterRealm(of: data)
     stackTop = frame + registerCount
     hot.pointee.resumeOffset = offset
+  }
+
+  /// The registers a suspension saves and restores (its `live` operand). A generator that has
+  /// not started is "suspended" at its initial Yield, like any other.
+  @inline(__always) func liveRegisterCount(_ code: UnsafeMutablePointer<CodeBlockData>, resumeOffset offset: Int) -> Int {
+    let suspension = UnsafePointer(code.pointee.instructions) + offset - Instruction.Yield.size
+    return min(Int(Instruction.Yield(suspension).live), Int(code.pointee.registerCount))
   }
 
   /// Where a frame handed over "at its first instruction" starts: a resumed generator's

@@ -241,7 +241,9 @@ struct ShapeRef: Equatable {
 
   @inline(__always) func lookup(_ key: PropertyKey) -> PropertyLocation? {
     if propertyCount == 0 { return nil }
-    return table.lookup(key)
+    // The shape owns its table for as long as the shape lives: no retain for the lookup.
+    guard let pointer = tablePointer else { return table.lookup(key) }
+    return Unmanaged<PropertyTable>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.lookup(key) }
   }
 
   var transitions: TransitionTable {

@@ -1493,7 +1493,7 @@ func slowPathCreateGenerator(
   }
 }
 
-/// `Yield generator:r value:r received:w mode:w`: the frame to continue in, or nil when it threw.
+/// `Yield generator:r value:r received:w mode:w live:count`: the frame to continue in, or nil when it threw.
 func slowPathYield(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeMutableRawPointer? {
@@ -1505,7 +1505,7 @@ func slowPathYield(
   }
 }
 
-/// `Await generator:r value:r received:w mode:w`: the frame to continue in, or nil when it threw.
+/// `Await generator:r value:r received:w mode:w live:count`: the frame to continue in, or nil when it threw.
 func slowPathAwait(
   _ context: UnsafeMutableRawPointer, _ frame: UnsafeMutableRawPointer, _ instruction: UnsafeRawPointer
 ) -> UnsafeMutableRawPointer? {
