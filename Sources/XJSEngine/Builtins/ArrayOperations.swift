@@ -117,6 +117,15 @@ extension Runtime {
     }
   }
 
+  /// Calls `function` with one argument kept on the native stack.
+  @inline(__always)
+  func call(_ function: Value, this: Value, _ a: Value) throws(JSException) -> Value {
+    var argument = a
+    return try withUnsafeMutablePointer(to: &argument) { pointer throws(JSException) in
+      try call(function, this: this, arguments: UnsafeBufferPointer(start: pointer, count: 1))
+    }
+  }
+
   /// Calls `function` with two arguments kept on the native stack.
   @inline(__always)
   func call(_ function: Value, this: Value, _ a: Value, _ b: Value) throws(JSException) -> Value {

@@ -272,7 +272,23 @@ extension Runtime {
     // A builtin runs in its own realm (its errors and intrinsics come from there).
     let calleeRealm = box._withUnsafeGuaranteedRef { $0.realm }
     if _slowPath(calleeRealm != realmPointer) { return try callNativeInItsRealm(box, calleeRealm, nativeArguments) }
-    return try box.takeUnretainedValue().body(self, nativeArguments)
+    return try Runtime.invoke(box, self, nativeArguments)
+  }
+
+  /// Runs a builtin's body, borrowing its box (the function object, live in the caller, owns
+  /// it): no retain and release around every builtin call.
+  @inline(__always)
+  static func invoke(_ box: Unmanaged<NativeFunctionBox>, _ runtime: Runtime, _ arguments: NativeArguments)
+    throws(JSException) -> Value
+  {
+    let result: Result<Value, JSException> = box._withUnsafeGuaranteedRef { native in
+      do throws(JSException) {
+        return .success(try native.body(runtime, arguments))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
   }
 
   @inline(never)

@@ -508,6 +508,17 @@ extension Runtime {
   /// native callee reads its arguments from this buffer, and these are often fresh objects
   /// (resolving functions, element functions) nothing else holds yet.
   func callRooted(_ function: Value, this: Value, _ arguments: [Value]) throws(JSException) -> Value {
+    // Up to three arguments: on the native stack, which the collector scans (no allocation).
+    switch arguments.count {
+    case 1:
+      return try call(function, this: this, arguments[0])
+    case 2:
+      return try call(function, this: this, arguments[0], arguments[1])
+    case 3:
+      return try call(function, this: this, arguments[0], arguments[1], arguments[2])
+    default:
+      break
+    }
     let rooted = RootedValues(self, capacity: arguments.count)
     for argument in arguments { rooted.append(argument) }
     return try withExtendedLifetime(rooted) { () throws(JSException) in

@@ -257,8 +257,11 @@ struct ShapeRef: Equatable {
 
   func existingTransition(_ key: PropertyKey, _ attributes: PropertyAttributes) -> ShapeRef? {
     guard let pointer = transitionsPointer else { return nil }
-    let table = Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
-    guard let child = table.children.find(TransitionTable.packedKey(key, attributes)) else { return nil }
+    // The shape owns its transition table: borrowed, not retained (every object literal and
+    // every new function object's properties come through here).
+    let packed = TransitionTable.packedKey(key, attributes)
+    let found = Unmanaged<TransitionTable>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.children.find(packed) }
+    guard let child = found else { return nil }
     return ShapeRef(CellPointer(bitPattern: UInt(child))!)
   }
 

@@ -87,9 +87,12 @@ extension Runtime {
   // MARK: Scopes
 
   func executePushScope(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> BytecodePC {
-    let owner = Frame.codeData(fp).pointee.owner.takeUnretainedValue()
-    let descriptor = owner.scopeDescriptors[Instruction.PushScope(pc).scope]
-    fp[Frame.environmentOffset] = pushEnvironment(descriptor, parent: fp[Frame.environmentOffset])
+    // The frame keeps its code block alive: borrowed, not retained.
+    let index = Instruction.PushScope(pc).scope
+    let parent = fp[Frame.environmentOffset]
+    fp[Frame.environmentOffset] = Frame.codeData(fp).pointee.owner._withUnsafeGuaranteedRef { owner in
+      pushEnvironment(owner.scopeDescriptors[index], parent: parent)
+    }
     return pc + Instruction.PushScope.size
   }
 
