@@ -778,13 +778,17 @@ extension FunctionCompiler {
     _ callee: Expression, _ arguments: [Argument], isOptional: Bool, range: SourceRange, into destination: Int32?
   ) throws(CompileError) -> Int32 {
     let spread = hasSpread(arguments)
+    // The result goes below the callee's frame, which is dead once the call returns: what
+    // follows reuses those registers (a suspension saves fewer, frames stay small).
+    let mark = registerTop
+    let target = destination ?? allocateRegister()
+    defer { registerTop = destination == nil ? target + 1 : mark }
     let base = reserveCallFrame(argumentCount: spread ? 0 : arguments.count)
     let calleeRegister = base + Int32(Frame.calleeOffset)
     let thisRegister = base + Int32(Frame.thisOffset)
     // `eval?.(x)` is an ordinary call of %eval%: an indirect eval (ES2024 13.3.6.1 applies to CallExpression only).
     let isDirectEval = try compileCalleeAndThis(callee, callee: calleeRegister, this: thisRegister) && !isOptional
     if isOptional { emitJumpIfNullish(src: calleeRegister, target: optionalChainLabels.last!) }
-    let target = destination ?? allocateRegister()
     if spread {
       let array = try compileArgumentArray(arguments)
       at(range)
