@@ -36,7 +36,9 @@ extension FunctionCompiler {
     let start = currentPosition
     let received = allocateRegister()
     let mode = allocateRegister()
-    emitYield(generator: generator, value: generator, received: received, mode: mode, live: liveRegisters(generator, generator, received, mode))
+    emitYield(
+      generator: generator, value: generator, received: received, mode: mode,
+      live: liveRegisters(generator, generator, received, mode))
     try emitResumeDispatch(received: received, mode: mode)
     registerTop -= 2
     return start
@@ -111,11 +113,15 @@ extension FunctionCompiler {
     if isAsyncFunction {
       // AsyncGeneratorYield: the value is awaited; the runtime settles the request with it.
       emitAwaitValue(value, into: value)
-      emitYield(generator: generator, value: value, received: received, mode: mode, live: liveRegisters(generator, value, received, mode))
+      emitYield(
+        generator: generator, value: value, received: received, mode: mode,
+        live: liveRegisters(generator, value, received, mode))
     } else {
       let result = allocateRegister()
       emitCreateIterResult(dst: result, value: value, done: 0)
-      emitYield(generator: generator, value: result, received: received, mode: mode, live: liveRegisters(generator, result, received, mode))
+      emitYield(
+        generator: generator, value: result, received: received, mode: mode,
+        live: liveRegisters(generator, result, received, mode))
     }
     try emitResumeDispatch(received: received, mode: mode)
     emitMove(dst: target, src: received)
@@ -195,18 +201,24 @@ extension FunctionCompiler {
       // AsyncGeneratorYield(? IteratorValue(innerResult)): a return sent here is awaited and
       // goes on to the inner iterator like any other.
       emitGetProperty(dst: constant, object: result, name: atomConstant("value"), cache: newCacheSite())
-      emitYield(generator: generator, value: constant, received: received, mode: mode, live: liveRegisters(generator, constant, received, mode))
+      emitYield(
+        generator: generator, value: constant, received: received, mode: mode,
+        live: liveRegisters(generator, constant, received, mode))
       // AsyncGeneratorUnwrapYieldResumption: a return's value is awaited before it goes on to
       // the inner iterator; a rejection turns it into a throw.
       emitLoadInt(dst: constant, value: ResumeMode.return.rawValue)
       emitJumpIfNotStrictEqual(lhs: mode, rhs: constant, target: loop)
-      emitAwait(generator: generator, value: received, received: received, mode: constant, live: liveRegisters(generator, received, received, constant))
+      emitAwait(
+        generator: generator, value: received, received: received, mode: constant,
+        live: liveRegisters(generator, received, received, constant))
       emitLoadInt(dst: method, value: ResumeMode.throw.rawValue)
       emitJumpIfNotStrictEqual(lhs: constant, rhs: method, target: loop)
       emitMove(dst: mode, src: method)
     } else {
       // GeneratorYield(innerResult): the inner result object itself, not a copy.
-      emitYield(generator: generator, value: result, received: received, mode: mode, live: liveRegisters(generator, result, received, mode))
+      emitYield(
+        generator: generator, value: result, received: received, mode: mode,
+        live: liveRegisters(generator, result, received, mode))
     }
     emitJump(target: loop)
     bind(finished)
@@ -261,7 +273,9 @@ extension FunctionCompiler {
     let mode = allocateRegister()
     let constant = allocateRegister()
     let fulfilled = newLabel()
-    emitAwait(generator: generatorRegister!, value: value, received: received, mode: mode, live: liveRegisters(generatorRegister!, value, received, mode))
+    emitAwait(
+      generator: generatorRegister!, value: value, received: received, mode: mode,
+      live: liveRegisters(generatorRegister!, value, received, mode))
     emitLoadInt(dst: constant, value: ResumeMode.throw.rawValue)
     emitJumpIfNotStrictEqual(lhs: mode, rhs: constant, target: fulfilled)
     emitThrow(src: received)
