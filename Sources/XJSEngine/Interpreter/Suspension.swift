@@ -144,7 +144,8 @@ extension Runtime {
 
   /// The registers a suspension saves and restores (its `live` operand). A generator that has
   /// not started is "suspended" at its initial Yield, like any other.
-  @inline(__always) func liveRegisterCount(_ code: UnsafeMutablePointer<CodeBlockData>, resumeOffset offset: Int) -> Int {
+  @inline(__always) func liveRegisterCount(_ code: UnsafeMutablePointer<CodeBlockData>, resumeOffset offset: Int) -> Int
+  {
     let suspension = UnsafePointer(code.pointee.instructions) + offset - Instruction.Yield.size
     return min(Int(Instruction.Yield(suspension).live), Int(code.pointee.registerCount))
   }
