@@ -77,6 +77,11 @@ struct Inspector {
     if value.isBigInt { return runtime.bigIntToString(value.asBigInt).swiftString(runtime.heap) + "n" }
     guard value.isObject else { return "?" }
     let object = value.asObject
+    // A Proxy shows as its target, without running any trap (node's default, showProxy: false).
+    if object.isProxy {
+      let target = object.internalSlot(0)
+      return target.isObject ? render(target, depth: depth, nested: nested) : "<Revoked Proxy>"
+    }
     if seen.contains(value) { return "[Circular *1]" }
     if object.isCallable { return renderFunction(object) }
     if object.objectClass == .error { return renderError(object) }
