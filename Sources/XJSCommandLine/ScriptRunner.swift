@@ -126,21 +126,5 @@ struct ScriptRunner {
 
 /// Reads a file as UTF-8 (invalid sequences become U+FFFD) into UTF-16 code units.
 func readScriptFile(_ path: String) -> [UInt16]? {
-  guard let file = fopen(path, "rb") else { return nil }
-  defer { fclose(file) }
-  var bytes: [UInt8] = []
-  // A small chunk: a zero-filled 64 KB buffer alone was 1 % of print("hi")'s peak RSS.
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let count = fread(&buffer, 1, buffer.count, file)
-    if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-    if count < buffer.count {
-      if ferror(file) != 0 { return nil }
-      break
-    }
-  }
-  // Skip a UTF-8 byte order mark.
-  var start = 0
-  if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-  return Array(String(decoding: bytes[start...], as: UTF8.self).utf16)
+  FileModuleLoader.readUTF8File(path).map { Array($0.utf16) }
 }

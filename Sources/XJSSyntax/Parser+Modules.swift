@@ -347,11 +347,7 @@ extension Parser {
     let start = token.start
     switch kind {
     case .kwVar:
-      try next()
-      var declaration = try parseVariableDeclarationList(.var, start: start, inForHead: false)
-      try consumeSemicolon()
-      declaration.range = range(from: start)
-      return Statement(.variableDeclaration(declaration), declaration.range)
+      return try parseVariableStatement()
     case .kwConst:
       return try parseLexicalDeclarationStatement(.const)
     case .kwFunction:

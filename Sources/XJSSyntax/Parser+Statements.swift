@@ -117,11 +117,7 @@ extension Parser {
       let block = try parseBlock()
       return Statement(.block(block), block.range)
     case .kwVar:
-      try next()
-      var declaration = try parseVariableDeclarationList(.var, start: start, inForHead: false)
-      try consumeSemicolon()
-      declaration.range = range(from: start)
-      return Statement(.variableDeclaration(declaration), declaration.range)
+      return try parseVariableStatement()
     case .semicolon:
       try next()
       return Statement(.empty, range(from: start))
@@ -640,5 +636,15 @@ extension Parser {
     try next()
     let block = BlockStatement(body: body, range: range(from: blockStart))
     return CatchClause(parameter: parameter, body: block, range: range(from: start))
+  }
+
+  /// `var` VariableDeclarationList `;` (the current token is `var`).
+  func parseVariableStatement() throws(ParseError) -> Statement {
+    let start = token.start
+    try next()
+    var declaration = try parseVariableDeclarationList(.var, start: start, inForHead: false)
+    try consumeSemicolon()
+    declaration.range = range(from: start)
+    return Statement(.variableDeclaration(declaration), declaration.range)
   }
 }
