@@ -40,15 +40,18 @@ let package = Package(
     .target(
       name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "XJSAssembler", "CXJSSupport"],
       exclude: ["Bytecode/Opcodes.spec"]),
-    // The public Swift embedding API.
-    .target(name: "XJS", dependencies: ["XJSEngine"]),
+    // The public Swift embedding API: the only module a host imports (XJSEngine stays behind it
+    // at `package` access).
+    .target(name: "XJS", dependencies: ["XJSEngine", "XJSSyntax"]),
     // The command line (`xjs run`, `xjs parse`, the REPL). See `commandLineLinkerFlags`.
     .executableTarget(
-      name: "XJSCommandLine", dependencies: ["XJS", "XJSEngine", "XJSSyntax"],
+      name: "XJSCommandLine", dependencies: ["XJSEngine", "XJSSyntax"],
       exclude: ["StartupOrder.txt"],
       linkerSettings: [.unsafeFlags(commandLineLinkerFlags, .when(platforms: [.linux]))]),
     .testTarget(name: "XJSSyntaxTests", dependencies: ["XJSSyntax"]),
-    .testTarget(name: "XJSEngineTests", dependencies: ["XJSEngine", "XJS"]),
+    .testTarget(name: "XJSEngineTests", dependencies: ["XJSEngine"]),
+    // The embedding API through `import XJS` only: what a host can do, nothing more.
+    .testTarget(name: "XJSTests", dependencies: ["XJS"]),
     .testTarget(name: "XJSRegExpTests", dependencies: ["XJSRegExp"]),
     .testTarget(name: "XJSAssemblerTests", dependencies: ["XJSAssembler"]),
   ],

@@ -22,13 +22,28 @@ final class ArrayBufferStorage {
   private(set) var data: UnsafeMutableRawPointer?
   private(set) var capacity = 0
 
+  /// Set for a host's memory, lent without copying: called instead of `free` when the buffer
+  /// is collected or detached.
+  private var deallocator: ((UnsafeMutableRawPointer) -> Void)?
+
   init(heap: Heap) { self.heap = heap }
+
+  /// Storage over a host's block (not counted against the heap limit: the host owns it).
+  init(
+    heap: Heap, external data: UnsafeMutableRawPointer, byteLength: Int,
+    deallocator: @escaping (UnsafeMutableRawPointer) -> Void
+  ) {
+    self.heap = heap
+    self.data = data
+    capacity = byteLength
+    self.deallocator = deallocator
+  }
 
   deinit { release() }
 
   /// Takes ownership of `data` (`capacity` bytes), freeing the previous block.
   func replace(_ newData: UnsafeMutableRawPointer?, capacity newCapacity: Int) {
-    if newData != data { release() } else { heap.reportExternalFree(capacity) }
+    if newData != data || deallocator != nil { release() } else { heap.reportExternalFree(capacity) }
     data = newData
     capacity = newCapacity
     heap.reportExternalAllocation(newCapacity)
@@ -36,6 +51,7 @@ final class ArrayBufferStorage {
 
   /// Gives up the block without freeing it (its new owner reports it).
   func relinquish() -> (UnsafeMutableRawPointer?, Int) {
+    if deallocator != nil { return relinquishCopy() }
     let block = (data, capacity)
     heap.reportExternalFree(capacity)
     data = nil
@@ -43,7 +59,27 @@ final class ArrayBufferStorage {
     return block
   }
 
+  /// A host's block cannot change owners: the new owner gets a malloc'd copy, and the host
+  /// its block back.
+  private func relinquishCopy() -> (UnsafeMutableRawPointer?, Int) {
+    var copy: UnsafeMutableRawPointer? = nil
+    if capacity > 0, let data, let block = malloc(capacity) {
+      memcpy(block, data, capacity)
+      copy = block
+    }
+    let size = copy == nil ? 0 : capacity
+    release()
+    return (copy, size)
+  }
+
   private func release() {
+    if let deallocator {
+      if let data { deallocator(data) }
+      self.deallocator = nil
+      data = nil
+      capacity = 0
+      return
+    }
     if let data { free(data) }
     heap.reportExternalFree(capacity)
     data = nil
@@ -188,6 +224,19 @@ extension Runtime {
     storage.replace(data, capacity: byteLength)
     buffer.setPayloadObject(storage)
     buffer.setInternalSlot(ArrayBufferSlot.maxByteLength, maxByteLength.map { Value($0) } ?? .undefined)
+    buffer.setInternalSlot(ArrayBufferSlot.detached, .false)
+    setBufferBlock(buffer, data, byteLength: byteLength)
+    return buffer
+  }
+
+  /// A fixed-length buffer over a host's `byteLength` bytes at `data`, lent without copying;
+  /// `deallocator` gets the block back when the buffer is collected or detached.
+  func newExternalArrayBuffer(
+    _ data: UnsafeMutableRawPointer, byteLength: Int, deallocator: @escaping (UnsafeMutableRawPointer) -> Void
+  ) -> ObjectRef {
+    let buffer = newObject(.arrayBuffer, prototype: realm[.arrayBufferPrototype])
+    buffer.setPayloadObject(ArrayBufferStorage(heap: heap, external: data, byteLength: byteLength, deallocator: deallocator))
+    buffer.setInternalSlot(ArrayBufferSlot.maxByteLength, .undefined)
     buffer.setInternalSlot(ArrayBufferSlot.detached, .false)
     setBufferBlock(buffer, data, byteLength: byteLength)
     return buffer

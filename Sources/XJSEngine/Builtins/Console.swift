@@ -229,7 +229,7 @@ struct Inspector {
         let kind =
           pair.getter.isUndefined ? "[Setter]" : pair.setter.isUndefined ? "[Getter]" : "[Getter/Setter]"
         items.append("\(keyText): \(kind)")
-      case .proxy where object.objectClass == .moduleNamespace:
+      case .exotic:
         // An export still in its TDZ shows as node shows it.
         let value = try? runtime.get(object, key)
         items.append("\(keyText): \(value.map { render($0, depth: depth + 1, nested: true) } ?? "<uninitialized>")")

@@ -203,7 +203,7 @@ struct JSONSerializer: ~Copyable {
         return .undefined
       case .data(let method, _, _):
         return method
-      case .accessor, .proxy:
+      case .accessor, .exotic:
         return try runtime.get(current, toJSONKey, receiver: object.value)
       }
     }

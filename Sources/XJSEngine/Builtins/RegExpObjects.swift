@@ -376,7 +376,7 @@ extension Runtime {
     while true {
       switch lookupOwn(current, names.exec) {
       case .data(let value, _, _): return isBuiltinExec(value)
-      case .accessor, .proxy: return false
+      case .accessor, .exotic: return false
       case .absent:
         let prototype = current.prototype
         if !prototype.isObject { return false }

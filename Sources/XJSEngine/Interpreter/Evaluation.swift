@@ -5,7 +5,7 @@ import XJSSyntax
 // and `new Function`.
 
 /// Why an evaluation failed: an early error, or an exception the script threw.
-public enum EvaluationError: Error {
+package enum EvaluationError: Error {
   case syntax(SyntaxError)
   case exception(JSException)
 }
@@ -43,7 +43,7 @@ extension Runtime {
   }
 
   /// Runs a script in the current realm; returns its completion value.
-  public func evaluate(_ text: String, sourceName: String = "<eval>") throws(EvaluationError) -> Value {
+  package func evaluate(_ text: String, sourceName: String = "<eval>") throws(EvaluationError) -> Value {
     let source = SourceFile(name: sourceName, string: text)
     let code = try compileScriptSource(source)
     do {
@@ -55,7 +55,7 @@ extension Runtime {
 
   /// Defines a global holding an array of strings (writable, configurable, not enumerable):
   /// how a host hands a script its command-line arguments (`scriptArgs` in the xjs shell).
-  public func defineGlobalStringArray(_ name: String, _ strings: [String]) {
+  package func defineGlobalStringArray(_ name: String, _ strings: [String]) {
     heap.deferralDepth += 1  // the strings sit in a Swift array until the array holds them
     defer { heap.deferralDepth -= 1 }
     let array = newArray(strings.map { newString($0).value })
@@ -64,7 +64,7 @@ extension Runtime {
 
   /// ToString of a value as a Swift string, for embedders printing results (throws the
   /// script's exception if ToString does, e.g. for an object whose toString throws).
-  public func displayString(_ value: Value) throws(JSException) -> String {
+  package func displayString(_ value: Value) throws(JSException) -> String {
     try toString(value).swiftString(heap)
   }
 

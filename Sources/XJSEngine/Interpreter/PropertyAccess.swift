@@ -112,6 +112,7 @@ extension Runtime {
     if object.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
     switch object.objectClass {
     case .proxy, .stringObject, .arguments, .moduleNamespace: return
+    case .host: if hasHostHooks(object) { return }
     case .typedArray: if canonicalNumericIndex(key) != nil { return }
     case .array:
       if key == names.length {
@@ -138,6 +139,7 @@ extension Runtime {
       let holder = current.asObject
       switch holder.objectClass {
       case .proxy, .stringObject, .arguments, .moduleNamespace: return
+      case .host: if hasHostHooks(holder) { return }
       case .array: if key == names.length || key.isIndex { return }
       case .typedArray: if canonicalNumericIndex(key) != nil { return }
       default: break
@@ -270,6 +272,7 @@ extension Runtime {
   private func isStoreCacheable(_ object: ObjectRef, _ key: PropertyKey) -> Bool {
     switch object.objectClass {
     case .proxy, .stringObject, .arguments, .moduleNamespace: return false
+    case .host: if hasHostHooks(object) { return false }
     case .array: if key == names.length { return false }
     case .typedArray: if canonicalNumericIndex(key) != nil { return false }
     default: break
@@ -279,7 +282,7 @@ extension Runtime {
     var current = object.prototype
     while current.isObject {
       let holder = current.asObject
-      if holder.isProxy || holder.objectClass == .moduleNamespace { return false }
+      if holder.isProxy || holder.objectClass == .moduleNamespace || hasHostHooks(holder) { return false }
       if let location = holder.shape.lookup(key) {
         return location.attributes.contains(.writable) && !location.attributes.contains(.accessor)
       }

@@ -6,25 +6,25 @@ import XJSAssembler
 
 extension Runtime {
   /// The JIT's counters (functions compiled, code and mapped bytes, OSR entries, compile time).
-  public var jitStatistics: JITStatistics { jit.statistics }
+  package var jitStatistics: JITStatistics { jit.statistics }
 
   /// Whether the JIT is compiling (and how), or why it is off.
-  public var jitStateDescription: String { jit.stateDescription }
+  package var jitStateDescription: String { jit.stateDescription }
 
   /// Whether machine code may run in this runtime (false with the JIT off or refused by the OS).
-  public var isJITEnabled: Bool { jit.isEnabled }
+  package var isJITEnabled: Bool { jit.isEnabled }
 
   /// Every permission change of this runtime's executable memory, one line each.
-  public var jitWitnessLog: [WitnessRecord] { jit.log.records }
+  package var jitWitnessLog: [WitnessRecord] { jit.log.records }
 
   /// Bytes of code pages mapped writable or executable right now.
-  public var jitMappedBytes: Int { jit.allocator?.mappedBytes ?? 0 }
+  package var jitMappedBytes: Int { jit.allocator?.mappedBytes ?? 0 }
 
   /// Keeps every compiled function's code for `machineCodeListing()`.
-  public func keepMachineCodeListing() { jit.keepsCodeListing = true }
+  package func keepMachineCodeListing() { jit.keepsCodeListing = true }
 
   /// The `--stats` report.
-  public func statisticsReport() -> String {
+  package func statisticsReport() -> String {
     let statistics = jit.statistics
     var lines = ["xjs statistics:"]
     lines.append("  jit: \(jit.stateDescription)")
@@ -42,7 +42,7 @@ extension Runtime {
   }
 
   /// The witness log as `--jit-witness` prints it.
-  public func witnessReport() -> String {
+  package func witnessReport() -> String {
     var lines = ["xjs jit witness log (\(jit.stateDescription)):"]
     lines += jit.log.records.map { "  \($0)" }
     if jit.log.records.isEmpty { lines.append("  (no executable memory was mapped)") }
@@ -52,7 +52,7 @@ extension Runtime {
   /// The machine code of every function compiled since `keepMachineCodeListing()`, disassembled
   /// with `objdump` when it is installed (raw bytes otherwise), each instruction's code headed
   /// by its bytecode.
-  public func machineCodeListing() -> String {
+  package func machineCodeListing() -> String {
     var text = ""
     for (name, code) in jit.codeListing {
       let start = UInt(bitPattern: code.code.start)

@@ -13,7 +13,7 @@ import XJSAssembler
 // interpreted, so the script's result does not change.
 
 /// When a runtime compiles functions to machine code.
-public enum JITMode: String, Sendable {
+package enum JITMode: String, Sendable {
   /// Interpreter only: no executable memory is ever mapped.
   case off
   /// Interpreter first; functions and loops that run often are compiled (the default).
@@ -23,7 +23,7 @@ public enum JITMode: String, Sendable {
 }
 
 /// Which machine code the JIT emits, and how it runs.
-public enum JITTarget: String, Sendable {
+package enum JITTarget: String, Sendable {
   /// The host's own ISA (x86-64 or arm64), run natively.
   case native
   /// arm64 code run in ARM64Simulator (on any host): how arm64 is tested on x86-64 machines.
@@ -39,30 +39,30 @@ public enum JITTarget: String, Sendable {
   }
 }
 
-public struct JITOptions: Sendable {
-  public var mode: JITMode = .tiered
+package struct JITOptions: Sendable {
+  package var mode: JITMode = .tiered
   /// Calls plus loop iterations of a function before it tiers up (in `.tiered` mode).
-  public var threshold: Int32 = 500
-  public var target: JITTarget = .native
+  package var threshold: Int32 = 500
+  package var target: JITTarget = .native
   /// The most bytes of machine code alive at once; past it functions stay interpreted.
-  public var maximumCodeBytes = 256 << 20
+  package var maximumCodeBytes = 256 << 20
   /// Code larger than this (in bytecode words) stays interpreted.
-  public var maximumBytecodeWords = 1 << 20
-  public init() {}
+  package var maximumBytecodeWords = 1 << 20
+  package init() {}
 }
 
 /// What the JIT did, for `--stats` and the embedding API.
-public struct JITStatistics: Sendable {
-  public var functionsCompiled = 0
+package struct JITStatistics: Sendable {
+  package var functionsCompiled = 0
   /// Code blocks the JIT declined or failed to compile (they run interpreted).
-  public var functionsNotCompiled = 0
+  package var functionsNotCompiled = 0
   /// Why the last code block was not compiled.
-  public var lastFailure: String?
-  public var osrEntries = 0
+  package var lastFailure: String?
+  package var osrEntries = 0
   /// Bytes of machine code generated (thunks included), and of bytecode compiled.
-  public var codeBytes = 0
-  public var bytecodeBytes = 0
-  public var compileNanoseconds: UInt64 = 0
+  package var codeBytes = 0
+  package var bytecodeBytes = 0
+  package var compileNanoseconds: UInt64 = 0
 }
 
 /// The baseline JIT's state in one runtime.

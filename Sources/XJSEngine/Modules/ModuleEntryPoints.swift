@@ -5,7 +5,7 @@ import XJSSyntax
 // `import.meta` (13.3.12.1, HostGetImportMetaProperties).
 
 /// What a host gets for a module it runs.
-public enum ModuleOutcome {
+package enum ModuleOutcome {
   /// The module and its graph are evaluating or evaluated: the promise of the evaluation
   /// (settled after the job queue drains unless some module awaits something longer).
   case started(Value)
@@ -16,7 +16,7 @@ public enum ModuleOutcome {
 extension Runtime {
   /// Loads, links and evaluates the module at `url` (a resolved URL: the loader's `load` reads
   /// it unless `text` is given), with the modules it imports.
-  public func runModule(url: String, text: String? = nil) -> ModuleOutcome {
+  package func runModule(url: String, text: String? = nil) -> ModuleOutcome {
     do throws(JSException) {
       let module: ModuleRecord
       if let existing = realm.moduleMap[url] {
@@ -158,14 +158,14 @@ extension Runtime {
 }
 
 /// How a module's evaluation promise stands (for hosts reporting the result).
-public enum ModuleEvaluationState {
+package enum ModuleEvaluationState {
   case pending
   case fulfilled
   case rejected(Value)
 }
 
 extension Runtime {
-  public func moduleEvaluationState(_ promise: Value) -> ModuleEvaluationState {
+  package func moduleEvaluationState(_ promise: Value) -> ModuleEvaluationState {
     guard promise.isObject, promise.asObject.objectClass == .promise else { return .fulfilled }
     let object = promise.asObject
     switch promiseState(object) {
@@ -178,9 +178,9 @@ extension Runtime {
 
 extension FileModuleLoader {
   /// The process's working directory (the base of relative paths given on the command line).
-  public static func currentDirectoryPath() -> String { currentDirectory() }
+  package static func currentDirectoryPath() -> String { currentDirectory() }
   /// A path without `.` and `..` components.
-  public static func normalizePath(_ path: String) -> String { normalize(path) }
+  package static func normalizePath(_ path: String) -> String { normalize(path) }
 }
 
 extension Runtime {

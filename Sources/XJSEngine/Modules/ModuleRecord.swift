@@ -16,13 +16,13 @@ import XJSSyntax
 // list, so the collector sees them.
 
 /// Where a module's source comes from: what a host's loader returns.
-public struct ModuleSource {
+package struct ModuleSource {
   /// The module's identity: the key of the realm's module map, `import.meta.url`, the name in
   /// stack traces, and what relative specifiers inside it resolve against.
-  public var url: String
-  public var text: String
+  package var url: String
+  package var text: String
 
-  public init(url: String, text: String) {
+  package init(url: String, text: String) {
     self.url = url
     self.text = text
   }
@@ -32,27 +32,27 @@ public struct ModuleSource {
 /// `referrer` (a module's URL, or a script's name; nil for the host's own entry point) and
 /// returns the module's source, or throws a message saying why it cannot (it becomes a
 /// TypeError in JavaScript, or the CLI's error).
-public protocol ModuleLoader: AnyObject {
+package protocol ModuleLoader: AnyObject {
   /// The resolved URL of `specifier` (the module map's key), without reading anything.
   func resolve(_ specifier: String, referrer: String?) throws(ModuleLoadError) -> String
   /// The source at a resolved URL.
   func load(url: String) throws(ModuleLoadError) -> String
 }
 
-public struct ModuleLoadError: Error, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+package struct ModuleLoadError: Error, CustomStringConvertible {
+  package var message: String
+  package init(_ message: String) { self.message = message }
+  package var description: String { message }
 }
 
 /// Resolves specifiers as file paths: `./x.js` and `../x.js` relative to the importing file's
 /// directory, `/abs/x.js` as it is, and `file:` URLs (percent-decoded); a bare specifier
 /// (`lodash`) or another scheme is an error (no package lookup). A `?query` stays part of the
 /// module's identity (a second instance of the file, as in node); a `#fragment` is dropped.
-public final class FileModuleLoader: ModuleLoader {
-  public init() {}
+package final class FileModuleLoader: ModuleLoader {
+  package init() {}
 
-  public func resolve(_ specifier: String, referrer: String?) throws(ModuleLoadError) -> String {
+  package func resolve(_ specifier: String, referrer: String?) throws(ModuleLoadError) -> String {
     var (path, query) = Self.splitQuery(specifier)
     if path.hasPrefix("file:") {
       path = try Self.filePath(ofURL: path, specifier: specifier)
@@ -112,7 +112,7 @@ public final class FileModuleLoader: ModuleLoader {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  public func load(url: String) throws(ModuleLoadError) -> String {
+  package func load(url: String) throws(ModuleLoadError) -> String {
     if let text = Self.readUTF8File(Self.splitQuery(url).path) { return text }
     switch errno {
     case ENOENT, ENOTDIR: throw ModuleLoadError("Cannot find module '\(url)'")
@@ -123,7 +123,7 @@ public final class FileModuleLoader: ModuleLoader {
 
   /// Reads a file as UTF-8 (invalid sequences become U+FFFD; a byte order mark is skipped);
   /// nil when it cannot be opened or read, with `errno` saying why. The CLI reads scripts so too.
-  public static func readUTF8File(_ path: String) -> String? {
+  package static func readUTF8File(_ path: String) -> String? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []

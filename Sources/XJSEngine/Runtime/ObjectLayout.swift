@@ -66,11 +66,13 @@ enum ObjectClass: UInt8 {
   case moduleNamespace
   /// %AsyncFromSyncIteratorPrototype% objects (Builtins/AsyncFromSyncIteratorPrototype.swift).
   case asyncFromSyncIterator
+  /// An object of a host class (embedding API, DOM): payload HostObjectPayload (Runtime/ExoticObjects.swift).
+  case host
 
   /// Class-specific Values stored after the header.
   var internalSlotCount: Int {
     switch self {
-    case .ordinary, .error, .global, .map, .set, .weakMap, .weakSet, .weakRef, .rawJSON: 0
+    case .ordinary, .error, .global, .map, .set, .weakMap, .weakSet, .weakRef, .rawJSON, .host: 0
     case .array: 1  // length
     case .function: 4  // code, environment, home object, class fields initializer
     case .nativeFunction: 2  // user data

@@ -80,8 +80,9 @@ enum OwnLookup {
   case absent
   case data(Value, PropertyAttributes, PropertyPlace)
   case accessor(AccessorPairRef, PropertyAttributes, PropertyPlace)
-  /// The object is a Proxy: the caller must run the trap.
-  case proxy
+  /// The object decides this key itself: the caller dispatches through its class's
+  /// `ExoticMethods` (Runtime/ExoticObjects.swift).
+  case exotic
 }
 
 extension Runtime {
@@ -363,10 +364,12 @@ extension Runtime {
   func lookupOwn(_ object: ObjectRef, _ key: PropertyKey) -> OwnLookup {
     switch object.objectClass {
     case .proxy:
-      return .proxy
+      return .exotic
     case .moduleNamespace:
       // String keys are the exports (Modules/ModuleNamespace.swift); symbols are ordinary.
-      if !key.isSymbol { return .proxy }
+      if !key.isSymbol { return .exotic }
+    case .host:
+      if hasHostHooks(object) { return .exotic }
     case .array:
       if key == names.length {
         let attributes: PropertyAttributes = object.hasFlag(ObjectFlags.lengthReadOnly) ? [] : [.writable]
@@ -395,6 +398,12 @@ extension Runtime {
     default:
       break
     }
+    return lookupOwnOrdinary(object, key)
+  }
+
+  /// An own property among the object's shape and elements only (what an exotic object's
+  /// ordinary properties are).
+  @inline(__always) func lookupOwnOrdinary(_ object: ObjectRef, _ key: PropertyKey) -> OwnLookup {
     if key.isIndex { return lookupOwnElement(object, key.index) }
     guard let location = object.shape.lookup(key) else { return .absent }
     let value = object.slot(location.slot)
@@ -507,11 +516,21 @@ extension Runtime {
   // MARK: - [[GetOwnProperty]]
 
   func getOwnProperty(_ object: ObjectRef, _ key: PropertyKey) throws(JSException) -> PropertyDescriptor? {
-    switch lookupOwn(object, key) {
-    case .absent: return nil
-    case .proxy:
-      if object.objectClass == .moduleNamespace { return try namespaceGetOwnProperty(object, key) }
-      return try proxyGetOwnProperty(object, key)
+    let lookup = lookupOwn(object, key)
+    if case .exotic = lookup {
+      return try ExoticMethods.of(object.objectClass).getOwnProperty(self, object, key)
+    }
+    return descriptor(of: lookup)
+  }
+
+  /// OrdinaryGetOwnProperty: the shape's and elements' property only.
+  func ordinaryGetOwnProperty(_ object: ObjectRef, _ key: PropertyKey) -> PropertyDescriptor? {
+    descriptor(of: lookupOwnOrdinary(object, key))
+  }
+
+  private func descriptor(of lookup: OwnLookup) -> PropertyDescriptor? {
+    switch lookup {
+    case .absent, .exotic: return nil
     case .data(let value, let attributes, _): return PropertyDescriptor(value: value, attributes: attributes)
     case .accessor(let pair, let attributes, _):
       return PropertyDescriptor(
@@ -526,9 +545,11 @@ extension Runtime {
     _ object: ObjectRef, _ key: PropertyKey, _ descriptor: PropertyDescriptor
   ) throws(JSException) -> Bool {
     switch object.objectClass {
-    case .proxy: return try proxyDefineOwnProperty(object, key, descriptor)
+    case .proxy: return try ExoticMethods.proxy.defineOwnProperty(self, object, key, descriptor)
     case .moduleNamespace:
-      if !key.isSymbol { return try namespaceDefineOwnProperty(object, key, descriptor) }
+      if !key.isSymbol { return try ExoticMethods.moduleNamespace.defineOwnProperty(self, object, key, descriptor) }
+    case .host:
+      if hasHostHooks(object) { return try ExoticMethods.host.defineOwnProperty(self, object, key, descriptor) }
     case .array:
       if key == names.length { return try arraySetLength(object, descriptor) }
       if key.isIndex {
@@ -558,7 +579,8 @@ extension Runtime {
   func ordinaryDefineOwnProperty(
     _ object: ObjectRef, _ key: PropertyKey, _ descriptor: PropertyDescriptor
   ) -> Bool {
-    let lookup = lookupOwn(object, key)
+    // A host object's hooked names are not ordinary properties: define beside them.
+    let lookup = object.objectClass == .host ? lookupOwnOrdinary(object, key) : lookupOwn(object, key)
     return validateAndApply(object, key, object.hasFlag(ObjectFlags.extensible), descriptor, lookup)
   }
 
@@ -579,7 +601,7 @@ extension Runtime {
     let currentAttributes: PropertyAttributes
     let place: PropertyPlace
     switch lookup {
-    case .absent, .proxy:
+    case .absent, .exotic:
       if !extensible { return false }
       let attributes = descriptor.attributesForNewProperty
       if descriptor.isAccessorDescriptor {
@@ -713,9 +735,8 @@ extension Runtime {
     var current = object
     while true {
       switch lookupOwn(current, key) {
-      case .proxy:
-        if current.objectClass == .moduleNamespace { return namespaceHas(current, key) }
-        return try proxyHas(current, key)
+      case .exotic:
+        return try ExoticMethods.of(current.objectClass).hasProperty(self, current, key)
       case .data, .accessor: return true
       case .absent:
         // A typed array's missing numeric keys are not inherited (ES2024 10.4.5.2).
@@ -728,10 +749,11 @@ extension Runtime {
   }
 
   func hasOwnProperty(_ object: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool {
-    if object.isProxy { return try proxyGetOwnProperty(object, key) != nil }
-    if object.objectClass == .moduleNamespace && !key.isSymbol { return try getOwnProperty(object, key) != nil }
-    if case .absent = lookupOwn(object, key) { return false }
-    return true
+    switch lookupOwn(object, key) {
+    case .absent: return false
+    case .exotic: return try ExoticMethods.of(object.objectClass).getOwnProperty(self, object, key) != nil
+    case .data, .accessor: return true
+    }
   }
 
   // MARK: - [[Get]]
@@ -745,9 +767,8 @@ extension Runtime {
         let getter = pair.getter
         if getter.isUndefined { return .undefined }
         return try call(getter, this: receiver, arguments: [])
-      case .proxy:
-        if current.objectClass == .moduleNamespace { return try namespaceGet(current, key) }
-        return try proxyGet(current, key, receiver: receiver)
+      case .exotic:
+        return try ExoticMethods.of(current.objectClass).get(self, current, key, receiver)
       case .absent:
         if isTypedArrayNumericKey(current, key) { return .undefined }  // ES2024 10.4.5.4
         let prototype = current.prototype
@@ -768,9 +789,8 @@ extension Runtime {
     var current = object
     while true {
       switch lookupOwn(current, key) {
-      case .proxy:
-        if current.objectClass == .moduleNamespace { return false }  // [[Set]] always fails
-        return try proxySet(current, key, value, receiver: receiver)
+      case .exotic:
+        return try ExoticMethods.of(current.objectClass).set(self, current, key, value, receiver)
       case .accessor(let pair, _, _):
         let setter = pair.setter
         if setter.isUndefined { return false }
@@ -797,6 +817,28 @@ extension Runtime {
         }
         return try setOnReceiver(key, value, receiver: receiver)
       }
+    }
+  }
+
+  /// OrdinarySetWithOwnDescriptor (ES2024 10.1.9.2) for an object whose own property was found
+  /// by `lookupOwnOrdinary` (an exotic object's ordinary part).
+  func ordinarySet(_ object: ObjectRef, _ key: PropertyKey, _ value: Value, receiver: Value, own: OwnLookup)
+    throws(JSException) -> Bool
+  {
+    switch own {
+    case .accessor(let pair, _, _):
+      if pair.setter.isUndefined { return false }
+      _ = try call(pair.setter, this: receiver, arguments: [value])
+      return true
+    case .data(_, let attributes, let place):
+      if !attributes.contains(.writable) { return false }
+      if receiver == object.value { return try writeExistingOwn(object, key, place, value) }
+      return try setOnReceiver(key, value, receiver: receiver)
+    case .absent, .exotic:
+      let prototype = object.prototype
+      if prototype.isObject { return try set(prototype.asObject, key, value, receiver: receiver) }
+      if receiver == object.value { return try createOwnDataProperty(object, key, value) }
+      return try setOnReceiver(key, value, receiver: receiver)
     }
   }
 
@@ -849,13 +891,16 @@ extension Runtime {
 
   func delete(_ object: ObjectRef, _ key: PropertyKey) throws(JSException) -> Bool {
     let lookup = lookupOwn(object, key)
+    if case .exotic = lookup { return try ExoticMethods.of(object.objectClass).delete(self, object, key) }
+    return ordinaryDelete(object, key, lookup)
+  }
+
+  /// [[Delete]] of a property found by `lookupOwn` or `lookupOwnOrdinary`.
+  func ordinaryDelete(_ object: ObjectRef, _ key: PropertyKey, _ lookup: OwnLookup) -> Bool {
     let attributes: PropertyAttributes
     let place: PropertyPlace
     switch lookup {
-    case .proxy:
-      if object.objectClass == .moduleNamespace { return namespaceDelete(object, key) }
-      return try proxyDelete(object, key)
-    case .absent: return true
+    case .absent, .exotic: return true
     case .data(_, let a, let p), .accessor(_, let a, let p):
       attributes = a
       place = p
@@ -889,8 +934,15 @@ extension Runtime {
 
   /// Integer indices ascending, then strings in creation order, then symbols in creation order.
   func ownPropertyKeys(_ object: ObjectRef) throws(JSException) -> PropertyKeyList {
-    if object.isProxy { return try proxyOwnKeys(object) }
-    if object.objectClass == .moduleNamespace { return namespaceOwnKeys(object) }
+    switch object.objectClass {
+    case .proxy, .moduleNamespace: return try ExoticMethods.of(object.objectClass).ownPropertyKeys(self, object)
+    case .host where hasHostHooks(object): return try ExoticMethods.host.ownPropertyKeys(self, object)
+    default: return ordinaryOwnPropertyKeys(object)
+    }
+  }
+
+  /// The keys of the object's shape and elements (and of its class's data places).
+  func ordinaryOwnPropertyKeys(_ object: ObjectRef) -> PropertyKeyList {
     if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
     var indices: [UInt32] = []
     if object.objectClass == .stringObject {

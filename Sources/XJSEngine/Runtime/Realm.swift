@@ -130,7 +130,7 @@ enum ErrorType: String, CaseIterable {
   }
 }
 
-final class Realm {
+package final class Realm {
   unowned(unsafe) let runtime: Runtime
   @exclusivity(unchecked) private var intrinsics: [Value]
   @exclusivity(unchecked) private(set) var globalObject: ObjectRef!

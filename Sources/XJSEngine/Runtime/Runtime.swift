@@ -1,30 +1,30 @@
 import Glibc
 
 /// Options a runtime is created with.
-public struct RuntimeOptions {
+package struct RuntimeOptions {
   /// Heap limit in bytes; past it the script gets a RangeError ("Out of memory").
-  public var maximumHeapBytes: Int = 2 * 1024 * 1024 * 1024
+  package var maximumHeapBytes: Int = 2 * 1024 * 1024 * 1024
   /// Collect garbage at every allocation (finds rooting bugs; very slow).
-  public var gcStress: Bool = false
+  package var gcStress: Bool = false
   /// VM register-stack size in Values (JS frames live here).
-  public var registerStackSize: Int = 1 << 20
+  package var registerStackSize: Int = 1 << 20
   /// Native re-entry depth (builtins calling back into JS) before RangeError.
-  public var maximumNativeDepth: Int = 400
+  package var maximumNativeDepth: Int = 400
   /// Installs the test262 `$262` host object in new realms.
-  public var test262Host: Bool = false
+  package var test262Host: Bool = false
   /// The baseline JIT: off (interpreter only), tiered (the default) or eager.
-  public var jit = JITOptions()
+  package var jit = JITOptions()
 
-  public init() {}
+  package init() {}
 }
 
 /// A thrown JavaScript value travelling through Swift code (`throws(JSException)`).
-public struct JSException: Error {
-  public let value: Value
+package struct JSException: Error {
+  package let value: Value
   /// Raised as a frame exits (a derived constructor's bad return value): no handler of the
   /// frame may catch it (see `Runtime.throwSite`).
   let isAtFrameExit: Bool
-  public init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
     isAtFrameExit = false
   }
@@ -36,7 +36,7 @@ public struct JSException: Error {
 
 /// One JavaScript virtual machine: a heap, atoms, shapes, realms, the register
 /// stack. Nothing is shared between runtimes; a runtime is used by one thread at a time.
-public final class Runtime {
+package final class Runtime {
   let heap: Heap
   @exclusivity(unchecked) var atoms = AtomTable()
   /// Root shapes by (prototype, object class), weakly held.
@@ -111,7 +111,7 @@ public final class Runtime {
   }
   /// Called at safe points when the flag is set or a deadline passed; returning
   /// true terminates the script.
-  @exclusivity(unchecked) public var interruptHandler: (() -> Bool)?
+  @exclusivity(unchecked) package var interruptHandler: (() -> Bool)?
   /// Absolute monotonic deadline (nanoseconds) or 0.
   var deadlineNanoseconds: UInt64 = 0 {
     didSet { setSafePointRequest(RuntimeHotState.deadlineArmed, deadlineNanoseconds != 0) }
@@ -132,7 +132,7 @@ public final class Runtime {
   /// `new Function` bodies: their caller's), when it is not the code's own source name.
   var compilingReferrerName: String?
   /// Resolves and reads the modules scripts import (the default reads files).
-  public var moduleLoader: ModuleLoader = FileModuleLoader()
+  package var moduleLoader: ModuleLoader = FileModuleLoader()
   var moduleRecursionDepth = 0
   /// [[AsyncEvaluationOrder]]'s counter (IncrementModuleAsyncEvaluationCount).
   var asyncEvaluationCount = 0
@@ -144,7 +144,7 @@ public final class Runtime {
   /// Objects being joined by Array.prototype.join (cycle detection).
   @exclusivity(unchecked) var joinStack: [Value] = []
   /// Where script output goes (nil: the process's stdout/stderr).
-  @exclusivity(unchecked) public var outputHandler: ((String, Bool) -> Void)?
+  @exclusivity(unchecked) package var outputHandler: ((String, Bool) -> Void)?
 
   @exclusivity(unchecked) var stringCache = NumberStringCache()
   /// Every WeakMap/WeakSet table, for the collector's ephemeron pass (WeakCollections.swift).
@@ -158,7 +158,7 @@ public final class Runtime {
   let jobQueue = JobQueue()
   let timerQueue = TimerQueue()
 
-  public init(options: RuntimeOptions = RuntimeOptions()) {
+  package init(options: RuntimeOptions = RuntimeOptions()) {
     self.options = options
     heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false)
     registerStack = RegisterStack(capacity: options.registerStackSize)
@@ -293,7 +293,7 @@ public final class Runtime {
   }
 
   /// Sets a wall-clock limit for the script that runs next.
-  public func setTimeLimit(milliseconds: Int) {
+  package func setTimeLimit(milliseconds: Int) {
     guard milliseconds > 0 else {
       deadlineNanoseconds = 0
       return
@@ -305,13 +305,13 @@ public final class Runtime {
   }
 
   /// Asks the running script to stop at its next safe point (safe from any thread).
-  public func requestInterrupt() {
+  package func requestInterrupt() {
     interruptFlag.pointee = 1
   }
 
-  public func collectGarbage() { heap.collect() }
+  package func collectGarbage() { heap.collect() }
 
-  public var heapStatistics: (liveBytes: Int, collections: Int) {
+  package var heapStatistics: (liveBytes: Int, collections: Int) {
     (heap.totalBytes, heap.collectionCount)
   }
 }

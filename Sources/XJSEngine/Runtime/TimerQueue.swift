@@ -157,14 +157,14 @@ extension Runtime {
   // MARK: - The event loop (public API)
 
   /// Whether promise jobs (microtasks) are queued.
-  public var hasPendingJobs: Bool { !jobQueue.isEmpty }
+  package var hasPendingJobs: Bool { !jobQueue.isEmpty }
   /// Whether a timer is armed.
-  public var hasPendingTimers: Bool { !timerQueue.isEmpty }
+  package var hasPendingTimers: Bool { !timerQueue.isEmpty }
   /// Whether `runEventLoop` has anything left to do.
-  public var hasPendingWork: Bool { hasPendingJobs || hasPendingTimers }
+  package var hasPendingWork: Bool { hasPendingJobs || hasPendingTimers }
 
   /// Whether promises rejected with no handler are recorded (default true).
-  public var tracksUnhandledRejections: Bool {
+  package var tracksUnhandledRejections: Bool {
     get { jobQueue.tracksRejections }
     set { jobQueue.tracksRejections = newValue }
   }
@@ -172,7 +172,7 @@ extension Runtime {
   /// Runs queued promise jobs until none is left. An exception no job handles stops the
   /// drain and is thrown (the remaining jobs stay queued; call again to go on). Afterwards
   /// the reasons of promises rejected with no handler are kept for `takeUnhandledRejections`.
-  public func runPendingJobs() throws(JSException) {
+  package func runPendingJobs() throws(JSException) {
     try runJobs()
     for promise in takeUnhandledRejectedPromises() {
       jobQueue.unhandledReasons.append(promise.asObject.internalSlot(PromiseSlot.result))
@@ -181,14 +181,14 @@ extension Runtime {
 
   /// Runs jobs and timers until no work is left (waiting for timers that are not due yet).
   /// Stops at the first exception a job or timer callback does not handle, and throws it.
-  public func runEventLoop() throws(JSException) {
+  package func runEventLoop() throws(JSException) {
     try runPendingJobs()
     while try runNextTimer() { try runPendingJobs() }
   }
 
   /// The rejection reasons of promises that still had no handler when the job queue was
   /// last drained, oldest first; forgets them.
-  public func takeUnhandledRejections() -> [Value] {
+  package func takeUnhandledRejections() -> [Value] {
     let reasons = jobQueue.unhandledReasons
     jobQueue.unhandledReasons = []
     return reasons

@@ -1,0 +1,236 @@
+import XJSEngine
+
+/// A property name as host hooks see it: an array index or a string (symbols never reach hooks).
+public enum JSPropertyName: Hashable, Sendable {
+  case index(Int)
+  case name(String)
+}
+
+/// Hooks that decide some of an object's properties (named and indexed properties, as WebIDL's
+/// legacy platform objects have: `element.dataset`, `storage.key`, a live list's indices). Each
+/// answers nil for a name it does not provide; the object then behaves as an ordinary object for
+/// that name. Hooked properties appear as writable, enumerable, configurable data properties.
+public struct JSPropertyHooks<Instance: AnyObject> {
+  /// The value of a property the host provides.
+  public var get: ((Instance, JSPropertyName, Context) throws -> JSValue?)?
+  /// Stores a property: true (stored), false (refused: a TypeError in strict code), nil (not the
+  /// host's: stored as an ordinary property).
+  public var set: ((Instance, JSPropertyName, JSValue) throws -> Bool?)?
+  /// Deletes a property: true (deleted), false (refused), nil (not the host's).
+  public var delete: ((Instance, JSPropertyName) throws -> Bool?)?
+  /// The names the host provides, listed first by `Object.keys`, `for-in` and the like.
+  public var names: ((Instance) throws -> [JSPropertyName])?
+
+  public init(
+    get: ((Instance, JSPropertyName, Context) throws -> JSValue?)? = nil,
+    set: ((Instance, JSPropertyName, JSValue) throws -> Bool?)? = nil,
+    delete: ((Instance, JSPropertyName) throws -> Bool?)? = nil, names: ((Instance) throws -> [JSPropertyName])? = nil
+  ) {
+    self.get = get
+    self.set = set
+    self.delete = delete
+    self.names = names
+  }
+}
+
+/// A class of host objects, each carrying a Swift `Instance` (JavaScriptCore's JSClassRef,
+/// QuickJS's JSClassID). Declare its members, then `constructor(in:)` gives the constructor for
+/// a context and `wrap(_:in:)` makes objects; methods and accessors are checked against the class
+/// (called on another object they throw a TypeError), and `finalizer` runs with the instance once
+/// its object is collected (or the virtual machine destroyed). Finalizers run while the collector
+/// sweeps: they must not call into the virtual machine. Declare every member before the class
+/// is first used in a context.
+public final class JSClass<Instance: AnyObject> {
+  public let name: String
+  let hostClass: HostClass
+  private var constructorBody: ((JSCall) throws -> Instance)?
+  private var constructorLength = 0
+  private var methods: [(name: String, length: Int, body: (Instance, JSCall) throws -> JSValue)] = []
+  private var accessors:
+    [(name: String, get: (Instance, Context) throws -> JSValue, set: ((Instance, JSValue) throws -> Void)?)] = []
+  private var staticMethods: [(name: String, length: Int, body: (JSCall) throws -> JSValue)] = []
+
+  public init(_ name: String, hooks: JSPropertyHooks<Instance>? = nil, finalizer: ((Instance) -> Void)? = nil) {
+    self.name = name
+    let engineFinalizer = finalizer.map { finalize in { (data: Any) in finalize(data as! Instance) } }
+    hostClass = HostClass(name: name, finalizer: engineFinalizer)
+    if let hooks { hostClass.hooks = JSClass.engineHooks(hooks, hostClass) }
+  }
+
+  /// How `new Name(…)` makes an instance (without one, `new` throws "Illegal constructor").
+  public func constructor(length: Int = 0, _ body: @escaping (JSCall) throws -> Instance) {
+    constructorLength = length
+    constructorBody = body
+  }
+
+  /// A method on the prototype.
+  public func method(_ name: String, length: Int = 0, _ body: @escaping (Instance, JSCall) throws -> JSValue) {
+    methods.append((name, length, body))
+  }
+
+  /// An accessor property on the prototype (read-only without `set`).
+  public func property(
+    _ name: String, get: @escaping (Instance, Context) throws -> JSValue,
+    set: ((Instance, JSValue) throws -> Void)? = nil
+  ) {
+    accessors.append((name, get, set))
+  }
+
+  /// A method on the constructor.
+  public func staticMethod(_ name: String, length: Int = 0, _ body: @escaping (JSCall) throws -> JSValue) {
+    staticMethods.append((name, length, body))
+  }
+
+  // MARK: Using the class
+
+  /// The class's constructor in `context` (made on first use, then the same object).
+  public func constructor(in context: Context) throws(JSError) -> JSValue {
+    try realized(in: context).constructor
+  }
+
+  /// The prototype of the class's objects in `context`.
+  public func prototype(in context: Context) throws(JSError) -> JSValue {
+    try realized(in: context).prototype
+  }
+
+  /// A new object of this class in `context`, carrying `instance`.
+  public func wrap(_ instance: Instance, in context: Context) throws(JSError) -> JSValue {
+    let prototype = try realized(in: context).prototype
+    let object = try context.perform { runtime in runtime.newHostObject(hostClass, prototype: prototype.raw, data: instance) }
+    return context.wrap(object)
+  }
+
+  /// The instance an object of this class carries (nil for any other value).
+  public func instance(of value: JSValue) -> Instance? {
+    guard let data = value.context.withRuntime({ $0.hostData(value.raw, of: hostClass) }) ?? nil else { return nil }
+    return data as? Instance
+  }
+
+  // MARK: Realizing the class in a context
+
+  private func realized(in context: Context) throws(JSError) -> (constructor: JSValue, prototype: JSValue) {
+    if let existing = context.hostClasses[ObjectIdentifier(hostClass)] {
+      return (context.wrap(existing.constructor), context.wrap(existing.prototype))
+    }
+    let prototype = context.object()
+    try installMembers(on: prototype, in: context)
+    let constructor = makeConstructor(prototype, in: context)
+    for member in staticMethods { try constructor.set(member.name, context.function(member.name, length: member.length, member.body)) }
+    try context.perform { runtime in
+      runtime.linkConstructor(constructor.raw, prototype: prototype.raw)
+      runtime.setToStringTag(prototype.raw, name)
+    }
+    context.rememberHostClass(ObjectIdentifier(hostClass), constructor: constructor.raw, prototype: prototype.raw)
+    if hostClass.owner == nil { hostClass.owner = context.core }
+    return (constructor, prototype)
+  }
+
+  private func installMembers(on prototype: JSValue, in context: Context) throws(JSError) {
+    for member in methods {
+      let function = context.function(member.name, length: member.length) { [unowned self] call in
+        try member.body(self.checkedInstance(call.this, member.name), call)
+      }
+      try prototype.defineProperty(member.name, value: function, enumerable: false)
+    }
+    for accessor in accessors {
+      let setter = accessor.set.map { set in
+        { [unowned self] (this: JSValue, value: JSValue) throws in try set(self.checkedInstance(this, accessor.name), value) }
+      }
+      try prototype.defineProperty(
+        accessor.name, enumerable: true,
+        get: { [unowned self] this in try accessor.get(self.checkedInstance(this, accessor.name), this.context) },
+        set: setter)
+    }
+  }
+
+  private func makeConstructor(_ prototype: JSValue, in context: Context) -> JSValue {
+    let prototypeValue = prototype.raw
+    let body: HostFunctionBody = { [unowned self, unowned(unsafe) context] _, arguments, newTarget throws(JSException) in
+      guard !newTarget.isUndefined else {
+        throw JSException(context.withRuntime {
+          $0.makeError(named: "TypeError", message: "Class constructor \(self.name) cannot be invoked without 'new'")
+        } ?? .undefined)
+      }
+      guard let construct = self.constructorBody else {
+        throw JSException(context.withRuntime { $0.makeError(named: "TypeError", message: "Illegal constructor") } ?? .undefined)
+      }
+      // `class Sub extends Name` gets Sub.prototype through new.target.
+      guard let runtime = context.core?.runtime else { return .undefined }
+      let proto = try runtime.prototype(forNewTarget: newTarget, fallback: prototypeValue)
+      let call = JSCall(
+        context: context, this: context.undefined, arguments: arguments.map { context.wrap($0) },
+        newTarget: context.wrap(newTarget))
+      return try context.runHostCode { () throws -> Value in
+        runtime.newHostObject(self.hostClass, prototype: proto, data: try construct(call))
+      }
+    }
+    let function = context.withRuntime { runtime in
+      runtime.makeHostFunction(name: name, length: constructorLength, isConstructor: true, body)
+    }
+    return context.wrap(function ?? .undefined)
+  }
+
+  /// `this` as an instance of the class, or a TypeError naming the member.
+  private func checkedInstance(_ this: JSValue, _ member: String) throws -> Instance {
+    guard let instance = instance(of: this) else {
+      throw JSError(name: "TypeError", message: "\(name).prototype.\(member) called on an object that is not a \(name)")
+    }
+    return instance
+  }
+
+  // MARK: Hooks
+
+  private static func engineHooks(_ hooks: JSPropertyHooks<Instance>, _ hostClass: HostClass) -> HostPropertyHooks {
+    var engine = HostPropertyHooks()
+    /// The instance behind a hooked object and a context to make values in.
+    func resolve(_ object: Value) -> (Instance, Context)? {
+      guard let context = (hostClass.owner as? VirtualMachineCore)?.contextForValues, let data = context.withRuntime({ $0.hostData(object, of: hostClass) }) ?? nil,
+        let instance = data as? Instance
+      else { return nil }
+      return (instance, context)
+    }
+    if let get = hooks.get {
+      engine.get = { object, name throws(JSException) in
+        guard let (instance, context) = resolve(object) else { return nil }
+        return try context.runHostCode { try get(instance, JSPropertyName(name), context)?.raw }
+      }
+    }
+    if let set = hooks.set {
+      engine.set = { object, name, value throws(JSException) in
+        guard let (instance, context) = resolve(object) else { return nil }
+        return try context.runHostCode { try set(instance, JSPropertyName(name), context.wrap(value)) }
+      }
+    }
+    if let delete = hooks.delete {
+      engine.delete = { object, name throws(JSException) in
+        guard let (instance, context) = resolve(object) else { return nil }
+        return try context.runHostCode { try delete(instance, JSPropertyName(name)) }
+      }
+    }
+    if let names = hooks.names {
+      engine.names = { object throws(JSException) in
+        guard let (instance, context) = resolve(object) else { return [] }
+        return try context.runHostCode { try names(instance).map(\.engineName) } ?? []
+      }
+    }
+    return engine
+  }
+}
+
+extension JSPropertyName {
+  init(_ name: HostPropertyName) {
+    switch name {
+    case .index(let index): self = .index(Int(index))
+    case .name(let string): self = .name(string)
+    }
+  }
+
+  var engineName: HostPropertyName {
+    switch self {
+    case .index(let index) where index >= 0 && index < Int(UInt32.max): return .index(UInt32(index))
+    case .index(let index): return .name(String(index))
+    case .name(let string): return .name(string)
+    }
+  }
+}
+

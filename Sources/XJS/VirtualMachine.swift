@@ -1,0 +1,152 @@
+import XJSEngine
+
+/// Whether the baseline JIT compiles hot code.
+public enum JITPolicy: Sendable {
+  /// Tiered: functions are interpreted first and compiled once hot (the default). Falls back to
+  /// the interpreter when the system refuses executable memory.
+  case auto
+  /// Interpreter only: no executable memory is ever mapped.
+  case off
+  /// Every function is compiled before its first run.
+  case eager
+}
+
+/// One JavaScript virtual machine: a heap, its contexts, their job queue. Everything made in it
+/// (contexts, values, host classes) is used on one thread at a time; only `interruptHandle` may
+/// be used from any thread.
+///
+/// Ownership: the virtual machine owns its heap; contexts and values refer to it without keeping
+/// it alive (so a host closure may capture its context without making a cycle). Keep the
+/// `VirtualMachine` for as long as its contexts are used: afterwards their operations throw
+/// `JSError.Kind.destroyed`. Destroying it runs the finalizers of every host object left.
+public final class VirtualMachine {
+  /// Settings fixed when the virtual machine is created.
+  public struct Options: Sendable {
+    public var jit: JITPolicy = .auto
+    /// Heap limit in bytes: past it the script gets a RangeError ("Out of memory"), also when
+    /// the allocation happens inside a host function.
+    public var heapLimit: Int = 2 << 30
+    /// Size of the JavaScript stack in bytes (JS frames); past it a RangeError.
+    public var stackSize: Int = 8 << 20
+    /// How deeply host functions and builtins may call back into JavaScript before a RangeError.
+    public var maximumReentryDepth: Int = 400
+    /// Wall-clock limit for each entry from the host (an evaluation, a call, a run of the job
+    /// queue); a script past it stops with an uncatchable termination (`JSError.Kind.terminated`).
+    public var timeLimit: Duration?
+    /// Called on the virtual machine's thread at the next safe point after
+    /// `InterruptHandle.interrupt()`: return true to stop the running script, false to go on.
+    /// Without a handler an interrupt always stops it.
+    public var interruptHandler: (@Sendable () -> Bool)?
+    /// Collect garbage at every allocation (finds rooting bugs in host code; very slow).
+    public var gcStress = false
+
+    public init() {}
+  }
+
+  public let options: Options
+  let core: VirtualMachineCore
+
+  public init(options: Options = Options()) {
+    self.options = options
+    core = VirtualMachineCore(options)
+  }
+
+  /// Stops a running script from any thread (see `Options.interruptHandler`).
+  public var interruptHandle: InterruptHandle { InterruptHandle(core) }
+
+  /// Collects garbage now.
+  public func collectGarbage() { core.runtime.collectGarbage() }
+
+  /// Bytes the heap holds (live cells and the memory they own), as of the last allocation.
+  public var heapSize: Int { core.runtime.heapStatistics.liveBytes }
+
+  /// Whether the JIT is in use (false when off, or when the system refused executable memory).
+  public var isJITEnabled: Bool { core.runtime.isJITEnabled }
+
+  /// How modules are found: `import` in modules and `import()` anywhere resolve and load through
+  /// it. The default reads files (paths and `file:` URLs).
+  public var moduleLoader: any ModuleLoader {
+    get { core.moduleLoader }
+    set {
+      core.moduleLoader = newValue
+      core.runtime.moduleLoader = LoaderBridge(newValue)
+    }
+  }
+
+  /// Runs the promise jobs queued so far (and those they queue) until none is left.
+  public func runPendingJobs() throws(JSError) {
+    try core.enter { runtime throws(JSException) in try runtime.runPendingJobs() }
+  }
+
+  /// Runs jobs and timers (`setTimeout`) until no work is left, waiting for timers not yet due.
+  public func runEventLoop() throws(JSError) {
+    try core.enter { runtime throws(JSException) in try runtime.runEventLoop() }
+  }
+
+  /// Whether jobs or timers are waiting.
+  public var hasPendingWork: Bool { core.runtime.hasPendingWork }
+
+  /// Whether promise jobs are waiting.
+  public var hasPendingJobs: Bool { core.runtime.hasPendingJobs }
+}
+
+/// Asks a virtual machine's running script to stop; usable from any thread, and harmless once
+/// the virtual machine is gone.
+public final class InterruptHandle: @unchecked Sendable {
+  private weak var core: VirtualMachineCore?
+
+  init(_ core: VirtualMachineCore) { self.core = core }
+
+  public func interrupt() { core?.runtime.requestInterrupt() }
+}
+
+/// What the public objects share: the runtime, and the rules for entering it.
+final class VirtualMachineCore {
+  let runtime: Runtime
+  let timeLimitMilliseconds: Int
+  var moduleLoader: any ModuleLoader = FileModuleLoader()
+  var initialRealmTaken = false
+  var defaultContext: Context?
+  /// Entries from the host in progress (the time limit is armed by the outermost).
+  private var entryDepth = 0
+
+  init(_ options: VirtualMachine.Options) {
+    var runtimeOptions = RuntimeOptions()
+    runtimeOptions.maximumHeapBytes = max(options.heapLimit, 1 << 20)
+    runtimeOptions.registerStackSize = max(options.stackSize / 8, 1 << 12)
+    runtimeOptions.maximumNativeDepth = max(options.maximumReentryDepth, 1)
+    runtimeOptions.gcStress = options.gcStress
+    switch options.jit {
+    case .auto: runtimeOptions.jit.mode = .tiered
+    case .off: runtimeOptions.jit.mode = .off
+    case .eager: runtimeOptions.jit.mode = .eager
+    }
+    runtime = Runtime(options: runtimeOptions)
+    if let handler = options.interruptHandler { runtime.interruptHandler = { handler() } }
+    if let limit = options.timeLimit {
+      let (seconds, attoseconds) = limit.components
+      let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+      timeLimitMilliseconds =
+        milliseconds.overflow ? Int.max : max(Int(milliseconds.partialValue) + Int(attoseconds / 1_000_000_000_000_000), 1)
+    } else {
+      timeLimitMilliseconds = 0
+    }
+  }
+
+  /// Runs `body` as an entry from the host: arms the time limit for the outermost entry and
+  /// turns a thrown value into a `JSError`.
+  func enter<T>(_ body: (Runtime) throws(JSException) -> T) throws(JSError) -> T {
+    let outermost = entryDepth == 0
+    if outermost && timeLimitMilliseconds > 0 { runtime.setTimeLimit(milliseconds: timeLimitMilliseconds) }
+    entryDepth += 1
+    defer {
+      entryDepth -= 1
+      if outermost && timeLimitMilliseconds > 0 { runtime.setTimeLimit(milliseconds: 0) }
+    }
+    do {
+      return try body(runtime)
+    } catch {
+      throw JSError(thrown: error.value, runtime: runtime, core: self)
+    }
+  }
+}
