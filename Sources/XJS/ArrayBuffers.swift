@@ -19,14 +19,15 @@ extension Context {
 
   /// A typed array (`kind` is its constructor's name: "Uint8Array", "Float64Array", …) of
   /// `length` elements viewing `buffer` from `byteOffset`.
-  public func typedArray(_ kind: String, buffer: JSValue, byteOffset: Int = 0, length: Int) throws(JSError) -> JSValue
-  {
-    guard let view = withRuntime({ $0.makeTypedArray(kind, buffer: buffer.raw, byteOffset: byteOffset, length: length) })
+  public func typedArray(_ kind: String, buffer: JSValue, byteOffset: Int = 0, length: Int) throws(JSError) -> JSValue {
+    let runtime = try liveRuntime()
+    guard
+      let view = runtime.withRealm(
+        realm, { runtime.makeTypedArray(kind, buffer: buffer.raw, byteOffset: byteOffset, length: length) })
     else {
-      if core == nil { throw JSError.destroyed }
       throw JSError(kind: .exception, name: "RangeError", message: "Invalid \(kind) over the buffer")
     }
-    return wrap(view ?? .undefined)
+    return wrap(view)
   }
 }
 

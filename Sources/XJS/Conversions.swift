@@ -1,9 +1,10 @@
+import XJSEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import XJSEngine
 
 /// A Swift value that has a JavaScript counterpart: numbers, strings, booleans, `Date`, arrays
 /// and dictionaries of convertible values, optionals (nil is null), and `JSValue` itself.

@@ -96,7 +96,9 @@ public final class JSClass<Instance: AnyObject> {
   /// A new object of this class in `context`, carrying `instance`.
   public func wrap(_ instance: Instance, in context: Context) throws(JSError) -> JSValue {
     let prototype = try realized(in: context).prototype
-    let object = try context.perform { runtime in runtime.newHostObject(hostClass, prototype: prototype.raw, data: instance) }
+    let object = try context.perform { runtime in
+      runtime.newHostObject(hostClass, prototype: prototype.raw, data: instance)
+    }
     return context.wrap(object)
   }
 
@@ -115,7 +117,9 @@ public final class JSClass<Instance: AnyObject> {
     let prototype = context.object()
     try installMembers(on: prototype, in: context)
     let constructor = makeConstructor(prototype, in: context)
-    for member in staticMethods { try constructor.set(member.name, context.function(member.name, length: member.length, member.body)) }
+    for member in staticMethods {
+      try constructor.set(member.name, context.function(member.name, length: member.length, member.body))
+    }
     try context.perform { runtime in
       runtime.linkConstructor(constructor.raw, prototype: prototype.raw)
       runtime.setToStringTag(prototype.raw, name)
@@ -134,7 +138,9 @@ public final class JSClass<Instance: AnyObject> {
     }
     for accessor in accessors {
       let setter = accessor.set.map { set in
-        { [unowned self] (this: JSValue, value: JSValue) throws in try set(self.checkedInstance(this, accessor.name), value) }
+        { [unowned self] (this: JSValue, value: JSValue) throws in
+          try set(self.checkedInstance(this, accessor.name), value)
+        }
       }
       try prototype.defineProperty(
         accessor.name, enumerable: true,
@@ -145,14 +151,17 @@ public final class JSClass<Instance: AnyObject> {
 
   private func makeConstructor(_ prototype: JSValue, in context: Context) -> JSValue {
     let prototypeValue = prototype.raw
-    let body: HostFunctionBody = { [unowned self, unowned(unsafe) context] _, arguments, newTarget throws(JSException) in
+    let body: HostFunctionBody = {
+      [unowned self, unowned(unsafe) context] _, arguments, newTarget throws(JSException) in
       guard !newTarget.isUndefined else {
-        throw JSException(context.withRuntime {
-          $0.makeError(named: "TypeError", message: "Class constructor \(self.name) cannot be invoked without 'new'")
-        } ?? .undefined)
+        throw JSException(
+          context.withRuntime {
+            $0.makeError(named: "TypeError", message: "Class constructor \(self.name) cannot be invoked without 'new'")
+          } ?? .undefined)
       }
       guard let construct = self.constructorBody else {
-        throw JSException(context.withRuntime { $0.makeError(named: "TypeError", message: "Illegal constructor") } ?? .undefined)
+        throw JSException(
+          context.withRuntime { $0.makeError(named: "TypeError", message: "Illegal constructor") } ?? .undefined)
       }
       // `class Sub extends Name` gets Sub.prototype through new.target.
       guard let runtime = context.core?.runtime else { return .undefined }
@@ -184,7 +193,8 @@ public final class JSClass<Instance: AnyObject> {
     var engine = HostPropertyHooks()
     /// The instance behind a hooked object and a context to make values in.
     func resolve(_ object: Value) -> (Instance, Context)? {
-      guard let context = (hostClass.owner as? VirtualMachineCore)?.contextForValues, let data = context.withRuntime({ $0.hostData(object, of: hostClass) }) ?? nil,
+      guard let context = (hostClass.owner as? VirtualMachineCore)?.contextForValues,
+        let data = context.withRuntime({ $0.hostData(object, of: hostClass) }) ?? nil,
         let instance = data as? Instance
       else { return nil }
       return (instance, context)
@@ -233,4 +243,3 @@ extension JSPropertyName {
     }
   }
 }
-

@@ -42,7 +42,8 @@ public struct JSError: Error, CustomStringConvertible {
     value = nil
   }
 
-  init(kind: Kind, name: String, message: String, location: String? = nil, stack: String? = nil, value: JSValue? = nil) {
+  init(kind: Kind, name: String, message: String, location: String? = nil, stack: String? = nil, value: JSValue? = nil)
+  {
     self.kind = kind
     self.name = name
     self.message = message

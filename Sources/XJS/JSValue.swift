@@ -219,7 +219,9 @@ public final class JSValue {
     let raws = converted.map(\.raw)
     return context.wrap(
       try context.perform { runtime throws(JSException) in
-        try raws.withUnsafeBufferPointer { buffer throws(JSException) in try runtime.constructObject(raw, arguments: buffer) }
+        try raws.withUnsafeBufferPointer { buffer throws(JSException) in
+          try runtime.constructObject(raw, arguments: buffer)
+        }
       })
   }
 

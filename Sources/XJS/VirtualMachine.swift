@@ -127,7 +127,8 @@ final class VirtualMachineCore {
       let (seconds, attoseconds) = limit.components
       let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
       timeLimitMilliseconds =
-        milliseconds.overflow ? Int.max : max(Int(milliseconds.partialValue) + Int(attoseconds / 1_000_000_000_000_000), 1)
+        milliseconds.overflow
+        ? Int.max : max(Int(milliseconds.partialValue) + Int(attoseconds / 1_000_000_000_000_000), 1)
     } else {
       timeLimitMilliseconds = 0
     }

@@ -235,7 +235,8 @@ extension Runtime {
     _ data: UnsafeMutableRawPointer, byteLength: Int, deallocator: @escaping (UnsafeMutableRawPointer) -> Void
   ) -> ObjectRef {
     let buffer = newObject(.arrayBuffer, prototype: realm[.arrayBufferPrototype])
-    buffer.setPayloadObject(ArrayBufferStorage(heap: heap, external: data, byteLength: byteLength, deallocator: deallocator))
+    buffer.setPayloadObject(
+      ArrayBufferStorage(heap: heap, external: data, byteLength: byteLength, deallocator: deallocator))
     buffer.setInternalSlot(ArrayBufferSlot.maxByteLength, .undefined)
     buffer.setInternalSlot(ArrayBufferSlot.detached, .false)
     setBufferBlock(buffer, data, byteLength: byteLength)

@@ -476,17 +476,15 @@ struct JSONSerializer: ~Copyable {
       return
     }
     for key in try runtime.ownPropertyKeys(object) where !key.isSymbol {
-      if object.isProxy || object.objectClass == .moduleNamespace {
+      switch runtime.lookupOwn(object, key) {
+      case .data(_, let attributes, _), .accessor(_, let attributes, _):
+        if !attributes.contains(.enumerable) { continue }
+      case .exotic:
         guard let descriptor = try runtime.getOwnProperty(object, key), descriptor.enumerable == true else {
           continue
         }
-      } else {
-        switch runtime.lookupOwn(object, key) {
-        case .data(_, let attributes, _), .accessor(_, let attributes, _):
-          if !attributes.contains(.enumerable) { continue }
-        default:
-          continue
-        }
+      case .absent:
+        continue
       }
       rootedKeys.append(Value(bits: key.bits))
       snapshotKeys.append(key.bits)

@@ -201,7 +201,9 @@ extension Runtime {
   }
 
   /// A function object calling `body` (a constructor too when `isConstructor`).
-  package func makeHostFunction(name: String, length: Int, isConstructor: Bool = false, _ body: @escaping HostFunctionBody)
+  package func makeHostFunction(
+    name: String, length: Int, isConstructor: Bool = false, _ body: @escaping HostFunctionBody
+  )
     -> Value
   {
     newNativeFunction(name: name, length: length, isConstructor: isConstructor) {
@@ -223,7 +225,9 @@ extension Runtime {
   /// A new ArrayBuffer holding a copy of `bytes`.
   package func makeArrayBuffer(copying bytes: UnsafeRawBufferPointer) throws(JSException) -> Value {
     let buffer = try newArrayBuffer(byteLength: bytes.count)
-    if let data = arrayBufferData(buffer), let source = bytes.baseAddress { data.copyMemory(from: source, byteCount: bytes.count) }
+    if let data = arrayBufferData(buffer), let source = bytes.baseAddress {
+      data.copyMemory(from: source, byteCount: bytes.count)
+    }
     return buffer.value
   }
 
@@ -235,8 +239,10 @@ extension Runtime {
       byteOffset % kind.elementSize == 0,
       byteOffset + length * kind.elementSize <= arrayBufferByteLength(buffer.asObject)
     else { return nil }
-    return newTypedArray(kind, prototype: realm[kind.prototypeIntrinsic], buffer: buffer.asObject,
-      byteOffset: byteOffset, length: length).value
+    return newTypedArray(
+      kind, prototype: realm[kind.prototypeIntrinsic], buffer: buffer.asObject,
+      byteOffset: byteOffset, length: length
+    ).value
   }
 
   /// The bytes an ArrayBuffer, typed array or DataView sees right now (nil for other values or
@@ -251,7 +257,9 @@ extension Runtime {
     case .typedArray:
       let (data, length) = typedArrayState(object)
       let kind = typedArrayKind(object)
-      guard let data else { return length == 0 ? (UnsafeMutableRawBufferPointer(start: nil, count: 0), kind.name) : nil }
+      guard let data else {
+        return length == 0 ? (UnsafeMutableRawBufferPointer(start: nil, count: 0), kind.name) : nil
+      }
       return (UnsafeMutableRawBufferPointer(start: data, count: length * kind.elementSize), kind.name)
     case .dataView:
       let buffer = object.internalSlot(0).asObject
