@@ -1,5 +1,10 @@
-import Glibc
 import XJSEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Parses the command line and dispatches to `run`, `parse`, `-e` or the REPL.
 struct CommandLineDriver {

@@ -6,9 +6,14 @@
 // a file that cannot be read returns 2. --check prints one result line a file
 // (for conformance scripts); --time reports the parse time and speed on stderr.
 
-import Glibc
 import XJSRegExp
 import XJSSyntax
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 struct ParseCommandOptions {
   var estree = false

@@ -1,5 +1,10 @@
-import Glibc
 import XJSEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The interactive read–eval–print loop: keeps state between inputs and reads
 /// more lines while an input is incomplete.

@@ -1,5 +1,10 @@
-import Glibc
 import XJSEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs one script file (or inline code) and reports its outcome.
 struct ScriptRunner {

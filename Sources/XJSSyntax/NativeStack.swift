@@ -2,7 +2,11 @@
 // lowest stack address it may use on the current thread.
 
 import CXJSSupport
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 package enum NativeStack {
   /// Room left below the parser's deepest check for the frames that run

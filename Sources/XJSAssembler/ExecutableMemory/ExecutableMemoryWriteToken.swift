@@ -1,5 +1,9 @@
 import CXJSSupport
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The only way to write into an `ExecutableRegion`: minted by
 /// `beginWrite(range:reason:)`, which made its pages writable, and consumed by

@@ -3,7 +3,11 @@
 // change of page permissions goes through `transition`, which records it in
 // the witness log.
 import CXJSSupport
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Page protections the allocator uses. There is deliberately no case that
 /// combines write and execute.

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // ArrayBuffer (ES2024 25.1), with resizable buffers and transfer.
 //

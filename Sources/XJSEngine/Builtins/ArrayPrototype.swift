@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // %Array.prototype% (ES2024 23.1.3). Every method is generic: it works on any
 // object through the internal methods (so on array-likes and proxies too);

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // Array.prototype.sort and toSorted (ES2024 23.1.3.30, 23.1.3.34).
 //

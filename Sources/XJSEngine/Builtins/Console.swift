@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // `print` (ToString of each argument, like the jsc and d8 shells) and
 // `console.log`/`error`/`warn`/`info`/`debug` with node-like formatting of objects.

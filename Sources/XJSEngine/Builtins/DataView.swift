@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // DataView (ES2024 25.3): unaligned reads and writes of any element type, in either
 // byte order, at byte offsets of an ArrayBuffer.

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // Date (ES2024 21.4) with the Annex B methods getYear, setYear and toGMTString.
 // The time math and the string formats are in Support/DateMath.swift and

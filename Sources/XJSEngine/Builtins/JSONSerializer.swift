@@ -1,5 +1,9 @@
 import CXJSSupport
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // JSON.stringify's serialization (ES2024 25.5.2.2–25.5.2.6) into one output buffer
 // (Latin-1 until the first wider character, then UTF-16), never by concatenating

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The Math object (ES2024 21.3). The C library supplies the elementary functions;
 // the spec's edge cases that differ from C (round, sign, max/min over ±0, hypot with

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The entries of a Map or a Set: a hash table that remembers insertion order
 // (Tyler Close's deterministic table, as in V8 and SpiderMonkey).

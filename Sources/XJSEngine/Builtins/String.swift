@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The String constructor and its static methods (ES2024 22.1.1–22.1.2), and the
 // string helpers the prototype methods share (code-unit views, a builder, search).

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // %TypedArray% (ES2024 23.2.1–23.2.2), the abstract constructor the concrete typed
 // array constructors inherit from, and %TypedArray.prototype% (23.2.3), whose methods

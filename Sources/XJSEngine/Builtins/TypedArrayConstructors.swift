@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The concrete typed array constructors (ES2024 23.2.5–23.2.7): Int8Array, Uint8Array,
 // Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array,

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // Integer-indexed exotic objects (ES2024 10.4.5): the element kinds, reading and
 // writing elements in the viewed buffer, the view's length and bounds, and the

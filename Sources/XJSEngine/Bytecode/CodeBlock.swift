@@ -1,5 +1,10 @@
-import Glibc
 import XJSSyntax
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // A compiled function (or script, or eval code): its bytecode, constants,
 // inline-cache records, exception handlers and source positions.

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The VM register stack: one mapping of Values holding every JavaScript frame,
 /// with an inaccessible guard page below and above. JS→JS calls push frames

@@ -1,5 +1,10 @@
-import Glibc
 import XJSSyntax
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // What the command line (and the test262 host) needs from the engine:
 // running a file, reporting uncaught errors, and the `$262` object.

@@ -1,5 +1,10 @@
-import Glibc
 import XJSAssembler
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // What the JIT tells its users: `--stats`, `--jit-witness`, `--print-code`, and the same through
 // the embedding API.

@@ -1,6 +1,11 @@
 import CXJSSupport
-import Glibc
 import XJSAssembler
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The baseline JIT's part of a runtime: the policy (off, tiered, eager), the code memory and its
 // witness log, the entry thunk the interpreter calls machine code through, tier-up, and the

@@ -1,5 +1,9 @@
 import CXJSSupport
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The garbage-collected heap: a non-moving mark-sweep collector over
 // size-class blocks (in the style of JavaScriptCore's MarkedBlock).

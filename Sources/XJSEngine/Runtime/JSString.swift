@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // String cells. A string is Latin-1 (one byte per code unit) when every code
 // unit fits, else UTF-16. `a + b` builds a rope when the result is long enough;

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // Object allocation, property storage, and the essential internal methods
 // (ES2024 10.1 ordinary objects, 10.4 exotic objects). Proxy objects divert to

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // Abstract operations of ES2024 §7: type conversion, testing and comparison,
 // and the object operations built on the internal methods.

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The host event loop: timers (setTimeout/setInterval, Builtins/Timers.swift) ordered by due
 // time then by when they were armed, and the loop that runs them, draining the job queue
