@@ -9,12 +9,17 @@ public final class Context {
   /// Each host class's constructor and prototype in this context (protected while it lives).
   private(set) var hostClasses: [ObjectIdentifier: (constructor: Value, prototype: Value)] = [:]
 
+  /// The realm stops being a root: it lives on while anything of it is reachable (an object
+  /// of it another context holds, a function of it a job will run) and is collected afterwards.
+  /// A host closure that captures its context keeps the context, so its realm, alive until the
+  /// virtual machine is destroyed (closures can use `JSCall.context` instead).
   deinit {
     guard let runtime = core?.runtime else { return }
     for (constructor, prototype) in hostClasses.values {
       runtime.unprotect(constructor)
       runtime.unprotect(prototype)
     }
+    if ownsRealm { runtime.releaseRealm(realm) }
   }
 
   func rememberHostClass(_ id: ObjectIdentifier, constructor: Value, prototype: Value) {
@@ -29,12 +34,19 @@ public final class Context {
     let core = virtualMachine.core
     self.core = core
     realm = core.takeRealm()
+    ownsRealm = true
   }
 
-  /// A context for values that arrive without one (from the job queue): the first context.
-  init(core: VirtualMachineCore, realm: Realm) {
+  /// Whether the realm stops being a root when this context goes (false for the stand-ins
+  /// below, which only name a realm someone else holds).
+  private let ownsRealm: Bool
+
+  /// A stand-in naming `realm`: for values that arrive without a context (from the job queue),
+  /// and for host functions whose context the host has released.
+  init(core: VirtualMachineCore?, realm: Realm) {
     self.core = core
     self.realm = realm
+    ownsRealm = false
   }
 
   /// The virtual machine's runtime, or `JSError.destroyed`.
@@ -146,11 +158,13 @@ public final class Context {
 
   /// Adapts a Swift closure to the engine's host function shape.
   func hostBody(_ body: @escaping (JSCall) throws -> JSValue) -> HostFunctionBody {
-    { [unowned(unsafe) self] this, arguments, newTarget throws(JSException) in
+    let reference = WeakContext(self)
+    return { this, arguments, newTarget throws(JSException) in
+      let context = reference.context
       let call = JSCall(
-        context: self, this: self.wrap(this), arguments: arguments.map { self.wrap($0) },
-        newTarget: newTarget.isUndefined ? nil : self.wrap(newTarget))
-      return try self.runHostCode { () throws -> Value in try body(call).raw }
+        context: context, this: context.wrap(this), arguments: arguments.map { context.wrap($0) },
+        newTarget: newTarget.isUndefined ? nil : context.wrap(newTarget))
+      return try context.runHostCode { () throws -> Value in try body(call).raw }
     }
   }
 
@@ -222,4 +236,21 @@ extension VirtualMachineCore {
     defaultContext = context
     return context
   }
+}
+
+/// How host functions refer to the context they were made in: weakly (the function lives in
+/// the heap, which must not keep the context's realm a root), with a stand-in for the same realm
+/// once the host has let the context go.
+final class WeakContext {
+  private weak var original: Context?
+  private weak var core: VirtualMachineCore?
+  private let realm: Realm
+
+  init(_ context: Context) {
+    original = context
+    core = context.core
+    realm = context.realm
+  }
+
+  var context: Context { original ?? Context(core: core, realm: realm) }
 }

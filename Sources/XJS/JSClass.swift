@@ -131,28 +131,31 @@ public final class JSClass<Instance: AnyObject> {
 
   private func installMembers(on prototype: JSValue, in context: Context) throws(JSError) {
     for member in methods {
-      let function = context.function(member.name, length: member.length) { [unowned self] call in
+      let function = context.function(member.name, length: member.length) { call in
         try member.body(self.checkedInstance(call.this, member.name), call)
       }
       try prototype.defineProperty(member.name, value: function, enumerable: false)
     }
     for accessor in accessors {
       let setter = accessor.set.map { set in
-        { [unowned self] (this: JSValue, value: JSValue) throws in
+        { (this: JSValue, value: JSValue) throws in
           try set(self.checkedInstance(this, accessor.name), value)
         }
       }
       try prototype.defineProperty(
         accessor.name, enumerable: true,
-        get: { [unowned self] this in try accessor.get(self.checkedInstance(this, accessor.name), this.context) },
+        get: { this in try accessor.get(self.checkedInstance(this, accessor.name), this.context) },
         set: setter)
     }
   }
 
   private func makeConstructor(_ prototype: JSValue, in context: Context) -> JSValue {
+    // The constructor's own `prototype` property keeps this alive as long as the closure can run.
     let prototypeValue = prototype.raw
-    let body: HostFunctionBody = {
-      [unowned self, unowned(unsafe) context] _, arguments, newTarget throws(JSException) in
+    let reference = WeakContext(context)
+    // The class lives as long as its constructor (the host may drop its `JSClass`).
+    let body: HostFunctionBody = { _, arguments, newTarget throws(JSException) in
+      let context = reference.context
       guard !newTarget.isUndefined else {
         throw JSException(
           context.withRuntime {

@@ -80,6 +80,30 @@ private func readmeSnippet(_ print: (Any...) -> Void) throws {
     #expect(try first.evaluate("shared instanceof Object").toBool())
   }
 
+  @Test func releasedContextsAreCollectedUnlessSomethingOfThemLives() throws {
+    let vm = VirtualMachine()
+    let keeper = Context(vm)
+    do {
+      let doomed = Context(vm)
+      try doomed.evaluate(
+        "var tag = 'from doomed'; globalThis.make = function () { return [tag, new Error('x') instanceof Error]; };")
+      try keeper.setGlobal("make", doomed["make"])
+    }
+    for _ in 0..<3 { vm.collectGarbage() }
+    // The released context's function still runs in its own realm, with its globals.
+    #expect(try keeper.evaluate("make().join()").stringValue == "from doomed,true")
+    try keeper.evaluate("make = undefined")
+    vm.collectGarbage()
+    let baseline = vm.heapSize
+    for _ in 0..<300 {
+      let context = Context(vm)
+      #expect(try context.evaluate("[1, 2].map((x) => x + 1).join()").stringValue == "2,3")
+    }
+    for _ in 0..<3 { vm.collectGarbage() }
+    // 300 realms (each a few hundred KB of intrinsics) would be tens of MB if kept.
+    #expect(vm.heapSize < baseline + (8 << 20), "heap grew from \(baseline) to \(vm.heapSize)")
+  }
+
   @Test func valuesOutliveCollectionsWhileHeld() throws {
     let vm = VirtualMachine()
     let context = Context(vm)
@@ -445,6 +469,40 @@ private func churn(_ context: Context, _ vm: VirtualMachine) throws {
       result.stringValue
         == "hi,20,true,,1,true,0|1|2|color|_private,1,{\"0\":10,\"1\":20,\"2\":30,\"color\":\"red\",\"_private\":1}")
     #expect(store.entries == ["color": "red"])
+  }
+}
+
+@Suite struct EmbeddingRootingTests {
+  /// Collects at every allocation: a value the API holds without rooting would be freed and
+  /// reused, and the checks below would read garbage.
+  @Test func theAPIRootsWhatItHoldsUnderGCStress() throws {
+    var options = VirtualMachine.Options()
+    options.gcStress = true
+    options.jit = .off
+    let vm = VirtualMachine(options: options)
+    let context = Context(vm)
+    let log = FinalizerLog()
+    let points = makePointClass(log)
+    try context.setGlobal("Point", points.constructor(in: context))
+    try context.setGlobal(
+      "pair",
+      context.function("pair", length: 2) { call in
+        let object = call.context.object()
+        try object.set("first", call[0])
+        try object.set("second", [call[1], call.context.value("tail")])
+        return object
+      })
+    let result = try context.evaluate(
+      """
+      const made = [];
+      for (let i = 0; i < 20; i++) made.push(pair({ i }, 'v' + i), new Point(i, 2 * i));
+      made.map((m) => m instanceof Point ? m.norm().toFixed(1) : m.first.i + m.second.join('')).join(' ')
+      """)
+    #expect(result.stringValue?.hasPrefix("0v0tail 0.0 1v1tail 2.2 2v2tail 4.5") == true)
+    let list = context.array((0..<20).map { context.value("item \($0)") })
+    let dictionary = try context.value(["k": [1, 2], "l": [3]]).toDictionary()
+    #expect(try list[19].stringValue == "item 19")
+    #expect(try dictionary["k"]?.toString() == "1,2")
   }
 }
 

@@ -81,8 +81,8 @@ struct CodeBlockData {
   var isDerivedConstructor: Bool
   /// The CodeBlock owning this data (not retained: the owner frees the data).
   var owner: Unmanaged<CodeBlock>
-  /// The realm the code was compiled in, which its frames run in (an unretained `Realm`;
-  /// the runtime keeps every realm alive). Set by the compiler.
+  /// The realm the code was compiled in, which its frames run in (an unretained `Realm`: live
+  /// code keeps its realm alive, see `CodeBlock.trace`). Set by the compiler.
   var realm: UnsafeMutableRawPointer? = nil
   /// The machine code of the function's entry, once the baseline JIT compiled it.
   var jitEntry: UnsafeRawPointer? = nil
@@ -266,6 +266,8 @@ final class CodeBlock {
   }
 
   func trace(_ heap: Heap) {
+    // Live code keeps the realm it runs in alive.
+    realm?.markReachable(heap)
     heap.mark(values: constants, count: constantCount)
     for value in templateObjects { heap.mark(value) }
     for index in 0..<(propertyCacheSiteCount * propertyCacheWays) {

@@ -36,7 +36,7 @@ struct NativeArguments {
 
 typealias NativeFunction = (Runtime, NativeArguments) throws(JSException) -> Value
 
-final class NativeFunctionBox {
+final class NativeFunctionBox: HeapTraceable {
   let body: NativeFunction
   /// The function's [[Realm]] (an unretained `Realm`, a `Runtime.realmPointer`).
   let realm: UnsafeMutableRawPointer
@@ -44,6 +44,9 @@ final class NativeFunctionBox {
     self.realm = realm
     self.body = body
   }
+
+  /// A live builtin keeps its realm (and so its intrinsics) alive.
+  func trace(_ heap: Heap) { Unmanaged<Realm>.fromOpaque(realm).takeUnretainedValue().markReachable(heap) }
 }
 
 enum FunctionSlot {

@@ -479,7 +479,7 @@ extension Runtime {
     if current == prototype { return true }
     if !object.hasFlag(ObjectFlags.extensible) { return false }
     // ES2024 10.4.7: %Object.prototype% is an immutable prototype exotic object.
-    if realms.contains(where: { $0[.objectPrototype] == object.value }) {
+    if liveRealms.contains(where: { $0[.objectPrototype] == object.value }) {
       return false
     }
     if object.objectClass == .global && realm.globalObject == object && false { return false }

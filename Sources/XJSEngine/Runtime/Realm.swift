@@ -216,7 +216,22 @@ package final class Realm {
     installBuiltins()
   }
 
-  func trace(_ heap: Heap) {
+  /// The collection that last traced this realm (see `markReachable`).
+  private var markedInCollection = -1
+
+  /// Traces the realm once per collection: from the roots while the host holds it, and from any
+  /// live function or code of the realm (a native function's box, a code block), so a realm the
+  /// host released lives exactly as long as something of it can still run.
+  @inline(__always) func markReachable(_ heap: Heap) {
+    if markedInCollection == heap.collectionCount { return }
+    markedInCollection = heap.collectionCount
+    trace(heap)
+  }
+
+  /// Whether the current collection reached the realm.
+  func wasMarked(_ heap: Heap) -> Bool { markedInCollection == heap.collectionCount }
+
+  private func trace(_ heap: Heap) {
     for value in intrinsics { heap.mark(value) }
     if let globalObject { heap.mark(globalObject.cell) }
     if let globalLexicals { heap.mark(globalLexicals.cell) }

@@ -97,7 +97,21 @@ package final class Runtime {
   func enterRealm(of code: UnsafeMutablePointer<CodeBlockData>) {
     if let target = code.pointee.realm, _slowPath(target != hot.pointee.realm) { switchRealm(to: target) }
   }
+  /// The realms that are roots: the first, those of live host contexts, and test262's.
   @exclusivity(unchecked) private(set) var realms: [Realm] = []
+  /// Realms the host let go of: they live while something of theirs is reachable, and are
+  /// dropped by the first collection that does not reach them.
+  @exclusivity(unchecked) private var releasedRealms: [Realm] = []
+
+  /// Every realm not yet collected.
+  var liveRealms: [Realm] { realms + releasedRealms }
+
+  /// Stops treating `realm` as a root (the host released its context). The first realm stays.
+  package func releaseRealm(_ realm: Realm) {
+    guard let index = realms.firstIndex(where: { $0 === realm }), index > 0 else { return }
+    realms.remove(at: index)
+    releasedRealms.append(realm)
+  }
 
   let registerStack: RegisterStack
   /// One past the highest register stack slot in use (the collector scans below it; a frame
@@ -229,7 +243,8 @@ package final class Runtime {
     names.trace(heap)
     symbols.trace(heap)
     for symbol in symbolRegistry.values { heap.mark(symbol.cell) }
-    for realm in realms { realm.trace(heap) }
+    for realm in realms { realm.markReachable(heap) }
+    if let current = realm { current.markReachable(heap) }
     registerStack.markConservatively(heap, top: stackTop)
     heap.mark(hot.pointee.parkedException)
     heap.mark(hot.pointee.returnValue)
@@ -251,6 +266,7 @@ package final class Runtime {
     megamorphicCache.update(repeating: MegamorphicEntry(), count: megamorphicCacheSize)
     // First: the ephemeron pass may still mark cells (values of live weak-map keys).
     processWeakCollections(heap)
+    releasedRealms.removeAll { !$0.wasMarked(heap) }
     atoms.removeDead(heap)
     rootShapes.filter { _, shape in heap.isMarked(CellPointer(bitPattern: UInt(shape))!) }
   }
