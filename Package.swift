@@ -16,6 +16,12 @@ let commandLineLinkerFlags = [
   "-Xlinker", "--symbol-ordering-file=\(startupOrderFile)", "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
+// libxjs.so exports the C API's functions only (Sources/XJSCAPI/xjs.map).
+let cLibraryExportsFile = String(#filePath.dropLast("Package.swift".count)) + "Sources/XJSCAPI/xjs.map"
+let cLibraryLinkerFlags = [
+  "-static-stdlib", "-Xlinker", "-soname=libxjs.so", "-Xlinker", "--version-script=\(cLibraryExportsFile)",
+]
+
 // xjs depends on the Swift toolchain and system C libraries only.
 // Language mode 5: the engine manages its own memory through unsafe pointers
 // and enforces its own threading rule (one runtime per thread at a time).
@@ -23,6 +29,9 @@ let package = Package(
   name: "xjs",
   products: [
     .library(name: "XJS", targets: ["XJS"]),
+    // The C API (include/xjs.h) as a shared library; Scripts/build-c-library installs it as
+    // libxjs.so (a product cannot share the executable's name).
+    .library(name: "XJSC", type: .dynamic, targets: ["XJSCAPI"]),
     .executable(name: "xjs", targets: ["XJSCommandLine"]),
   ],
   targets: [
@@ -43,6 +52,13 @@ let package = Package(
     // The public Swift embedding API: the only module a host imports (XJSEngine stays behind it
     // at `package` access).
     .target(name: "XJS", dependencies: ["XJSEngine", "XJSSyntax"]),
+    // include/xjs.h as a Clang module, for the C API's implementation.
+    .systemLibrary(name: "CXJSAPI", path: "Sources/CXJSAPI"),
+    // The C API: @_cdecl functions over the Swift API. Linked with the Swift runtime inside, so
+    // a C program needs only libxjs.so (and the system's libc, libm, libstdc++).
+    .target(
+      name: "XJSCAPI", dependencies: ["XJS", "XJSEngine", "CXJSAPI"], exclude: ["xjs.map"],
+      linkerSettings: [.unsafeFlags(cLibraryLinkerFlags, .when(platforms: [.linux]))]),
     // The command line (`xjs run`, `xjs parse`, the REPL). See `commandLineLinkerFlags`.
     .executableTarget(
       name: "XJSCommandLine", dependencies: ["XJSEngine", "XJSSyntax"],

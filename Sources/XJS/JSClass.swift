@@ -17,14 +17,15 @@ public struct JSPropertyHooks<Instance: AnyObject> {
   /// host's: stored as an ordinary property).
   public var set: ((Instance, JSPropertyName, JSValue) throws -> Bool?)?
   /// Deletes a property: true (deleted), false (refused), nil (not the host's).
-  public var delete: ((Instance, JSPropertyName) throws -> Bool?)?
+  public var delete: ((Instance, JSPropertyName, Context) throws -> Bool?)?
   /// The names the host provides, listed first by `Object.keys`, `for-in` and the like.
-  public var names: ((Instance) throws -> [JSPropertyName])?
+  public var names: ((Instance, Context) throws -> [JSPropertyName])?
 
   public init(
     get: ((Instance, JSPropertyName, Context) throws -> JSValue?)? = nil,
     set: ((Instance, JSPropertyName, JSValue) throws -> Bool?)? = nil,
-    delete: ((Instance, JSPropertyName) throws -> Bool?)? = nil, names: ((Instance) throws -> [JSPropertyName])? = nil
+    delete: ((Instance, JSPropertyName, Context) throws -> Bool?)? = nil,
+    names: ((Instance, Context) throws -> [JSPropertyName])? = nil
   ) {
     self.get = get
     self.set = set
@@ -194,9 +195,11 @@ public final class JSClass<Instance: AnyObject> {
 
   private static func engineHooks(_ hooks: JSPropertyHooks<Instance>, _ hostClass: HostClass) -> HostPropertyHooks {
     var engine = HostPropertyHooks()
+    // The hooks live in the host class: referring to it strongly would make a cycle.
+    weak let hostClass = hostClass
     /// The instance behind a hooked object and a context to make values in.
     func resolve(_ object: Value) -> (Instance, Context)? {
-      guard let context = (hostClass.owner as? VirtualMachineCore)?.contextForValues,
+      guard let hostClass, let context = (hostClass.owner as? VirtualMachineCore)?.contextForValues,
         let data = context.withRuntime({ $0.hostData(object, of: hostClass) }) ?? nil,
         let instance = data as? Instance
       else { return nil }
@@ -217,13 +220,13 @@ public final class JSClass<Instance: AnyObject> {
     if let delete = hooks.delete {
       engine.delete = { object, name throws(JSException) in
         guard let (instance, context) = resolve(object) else { return nil }
-        return try context.runHostCode { try delete(instance, JSPropertyName(name)) }
+        return try context.runHostCode { try delete(instance, JSPropertyName(name), context) }
       }
     }
     if let names = hooks.names {
       engine.names = { object throws(JSException) in
         guard let (instance, context) = resolve(object) else { return [] }
-        return try context.runHostCode { try names(instance).map(\.engineName) } ?? []
+        return try context.runHostCode { try names(instance, context).map(\.engineName) } ?? []
       }
     }
     return engine

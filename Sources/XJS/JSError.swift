@@ -42,6 +42,17 @@ public struct JSError: Error, CustomStringConvertible {
     value = nil
   }
 
+  /// An error to throw from a host function: the script receives `value` itself.
+  public init(throwing value: JSValue) {
+    let details = value.context.withRuntime { $0.errorDetails(value.raw) }
+    kind = .exception
+    name = details?.name ?? ""
+    message = details?.message ?? ""
+    location = details?.location
+    stack = details?.stack
+    self.value = value
+  }
+
   init(kind: Kind, name: String, message: String, location: String? = nil, stack: String? = nil, value: JSValue? = nil)
   {
     self.kind = kind

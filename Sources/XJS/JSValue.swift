@@ -215,6 +215,11 @@ public final class JSValue {
 
   /// `new value(arguments…)`.
   public func construct(_ arguments: any JSConvertible...) throws(JSError) -> JSValue {
+    try construct(arguments: arguments)
+  }
+
+  /// `new value(...arguments)`.
+  public func construct(arguments: [any JSConvertible]) throws(JSError) -> JSValue {
     let converted = arguments.map { $0.jsValue(in: context) }
     let raws = converted.map(\.raw)
     return context.wrap(

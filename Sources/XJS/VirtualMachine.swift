@@ -51,6 +51,15 @@ public final class VirtualMachine {
     core = VirtualMachineCore(options)
   }
 
+  /// `configure` adjusts the engine's settings past what `Options` has (the C API's allocator).
+  init(options: Options, configure: (inout RuntimeOptions) -> Void) {
+    self.options = options
+    core = VirtualMachineCore(options, configure: configure)
+  }
+
+  /// The engine's version ("0.1.0").
+  public static var version: String { EngineVersion.string }
+
   /// Stops a running script from any thread (see `Options.interruptHandler`).
   public var interruptHandle: InterruptHandle { InterruptHandle(core) }
 
@@ -110,7 +119,7 @@ final class VirtualMachineCore {
   /// Entries from the host in progress (the time limit is armed by the outermost).
   private var entryDepth = 0
 
-  init(_ options: VirtualMachine.Options) {
+  init(_ options: VirtualMachine.Options, configure: (inout RuntimeOptions) -> Void = { _ in }) {
     var runtimeOptions = RuntimeOptions()
     runtimeOptions.maximumHeapBytes = max(options.heapLimit, 1 << 20)
     runtimeOptions.registerStackSize = max(options.stackSize / 8, 1 << 12)
@@ -121,6 +130,7 @@ final class VirtualMachineCore {
     case .off: runtimeOptions.jit.mode = .off
     case .eager: runtimeOptions.jit.mode = .eager
     }
+    configure(&runtimeOptions)
     runtime = Runtime(options: runtimeOptions)
     if let handler = options.interruptHandler { runtime.interruptHandler = { handler() } }
     if let limit = options.timeLimit {

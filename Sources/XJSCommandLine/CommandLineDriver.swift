@@ -8,7 +8,7 @@ import XJSEngine
 
 /// Parses the command line and dispatches to `run`, `parse`, `-e` or the REPL.
 struct CommandLineDriver {
-  static let version = "0.1.0"
+  static var version: String { EngineVersion.string }
   /// The engine modes this build has (the conformance runner reads this line).
   static var modes: [String] {
     var modes = ["interp", "gc-stress"]

@@ -442,12 +442,12 @@ private func churn(_ context: Context, _ vm: VirtualMachine) throws {
         store.entries[key] = try value.toString()
         return true
       },
-      delete: { store, name in
+      delete: { store, name, _ in
         guard case .name(let key) = name, store.entries[key] != nil else { return nil }
         store.entries[key] = nil
         return true
       },
-      names: { store in store.list.indices.map { .index($0) } + store.entries.keys.sorted().map { .name($0) } })
+      names: { store, _ in store.list.indices.map { .index($0) } + store.entries.keys.sorted().map { .name($0) } })
     let stores = JSClass<Store>("Store", hooks: hooks)
     stores.method("size") { store, call in call.context.value(store.entries.count) }
     let vm = VirtualMachine()

@@ -118,9 +118,13 @@ final class Heap {
 
   unowned(unsafe) var runtime: Runtime!
 
-  init(maximumBytes: Int, stressMode: Bool) {
+  /// Where blocks and large cells come from (nil: the system allocator).
+  private let allocator: HeapAllocator?
+
+  init(maximumBytes: Int, stressMode: Bool, allocator: HeapAllocator? = nil) {
     self.maximumBytes = maximumBytes
     self.stressMode = stressMode
+    self.allocator = allocator
     freeLists = Array(repeating: nil, count: Heap.sizeClasses.count)
     bumpBlocks = Array(repeating: nil, count: Heap.sizeClasses.count)
     classForSize = Array(repeating: 0, count: Heap.largeThreshold / 16 + 1)
@@ -136,9 +140,9 @@ final class Heap {
   deinit {
     for block in blocks { finalizeAll(inBlock: block) }
     for cell in largeCells { Cells.finalize(cell, heap: self) }
-    for block in blocks { free(block) }
-    for block in blockPool { free(block) }
-    for cell in largeCells { free(cell) }
+    for block in blocks { releaseMemory(block, size: Heap.blockSize) }
+    for block in blockPool { releaseMemory(block, size: Heap.blockSize) }
+    for cell in largeCells { releaseMemory(cell, size: largeCellSizes[UInt(bitPattern: cell)] ?? 0) }
     markStack.deallocate()
   }
 
@@ -195,11 +199,7 @@ final class Heap {
     if let pooled = blockPool.popLast() {
       block = pooled
     } else {
-      var raw: UnsafeMutableRawPointer?
-      guard posix_memalign(&raw, Heap.blockSize, Heap.blockSize) == 0, let fresh = raw else {
-        fatalError("xjs: out of memory allocating a heap block")
-      }
-      block = fresh
+      block = obtainMemory(size: Heap.blockSize, alignment: Heap.blockSize, zeroed: false)
     }
     let cellSize = Heap.sizeClasses[sizeClass]
     let count = (Heap.blockSize - Heap.blockHeaderSize) / cellSize
@@ -214,15 +214,45 @@ final class Heap {
 
   private func allocateLarge(size: Int, zeroed: Bool) -> CellPointer {
     let rounded = (size + 15) & ~15
-    guard let cell = zeroed ? calloc(1, rounded) : malloc(rounded) else {
-      fatalError("xjs: out of memory (large cell)")
-    }
+    let cell = obtainMemory(size: rounded, alignment: 16, zeroed: zeroed)
     let address = UInt(bitPattern: cell)
     let index = lowerBound(largeCells, address)
     largeCells.insert(cell, at: index)
     largeCellSizes[address] = rounded
     bytesInCells += rounded
     return cell
+  }
+
+  /// Memory for a block or a large cell, from the host's allocator when it set one. When the
+  /// allocator refuses, the collector frees what it can and asks once more; a second refusal
+  /// ends the process (the heap limit, not the allocator, is how scripts are bounded).
+  private func obtainMemory(size: Int, alignment: Int, zeroed: Bool) -> UnsafeMutableRawPointer {
+    for attempt in 0..<2 {
+      if attempt == 1 { collectIfAllowed() }
+      if let memory = rawMemory(size: size, alignment: alignment, zeroed: zeroed) { return memory }
+    }
+    fatalError("xjs: out of memory: \(size) bytes for the heap refused")
+  }
+
+  private func rawMemory(size: Int, alignment: Int, zeroed: Bool) -> UnsafeMutableRawPointer? {
+    if let allocator {
+      let memory = allocator.allocate(size, alignment)
+      if zeroed, let memory { memset(memory, 0, size) }
+      return memory
+    }
+    // malloc's alignment suffices for large cells; calloc leaves fresh pages untouched.
+    if alignment <= 16 { return zeroed ? calloc(1, size) : malloc(size) }
+    var raw: UnsafeMutableRawPointer?
+    guard posix_memalign(&raw, alignment, size) == 0 else { return nil }
+    return raw
+  }
+
+  private func releaseMemory(_ memory: UnsafeMutableRawPointer, size: Int) {
+    if let allocator {
+      allocator.deallocate(memory, size)
+    } else {
+      free(memory)
+    }
   }
 
   private func lowerBound(_ array: [UnsafeMutableRawPointer], _ address: UInt) -> Int {
@@ -433,7 +463,7 @@ final class Heap {
       if blockPool.count < poolLimit {
         blockPool.append(block)
       } else {
-        free(block)
+        releaseMemory(block, size: Heap.blockSize)
       }
     }
     blocks = kept
@@ -447,9 +477,10 @@ final class Heap {
       } else {
         Cells.finalize(cell, heap: self)
         let address = UInt(bitPattern: cell)
-        bytesInCells -= largeCellSizes[address] ?? 0
+        let size = largeCellSizes[address] ?? 0
+        bytesInCells -= size
         largeCellSizes[address] = nil
-        free(cell)
+        releaseMemory(cell, size: size)
       }
     }
     largeCells = kept

@@ -18,8 +18,27 @@ package struct RuntimeOptions {
   package var test262Host: Bool = false
   /// The baseline JIT: off (interpreter only), tiered (the default) or eager.
   package var jit = JITOptions()
+  /// Where the garbage-collected heap's blocks and large cells come from (nil: the system).
+  package var heapAllocator: HeapAllocator?
 
   package init() {}
+}
+
+/// A host's allocator for the garbage-collected heap (the C API's `xjs_allocator`). Called on
+/// the runtime's thread, for blocks and large cells only (not on the allocation fast path).
+package struct HeapAllocator {
+  /// Memory of `size` bytes aligned to `alignment` (a power of two), or nil.
+  package var allocate: (_ size: Int, _ alignment: Int) -> UnsafeMutableRawPointer?
+  /// Returns memory `allocate` gave, with the size asked for.
+  package var deallocate: (_ memory: UnsafeMutableRawPointer, _ size: Int) -> Void
+
+  package init(
+    allocate: @escaping (Int, Int) -> UnsafeMutableRawPointer?,
+    deallocate: @escaping (UnsafeMutableRawPointer, Int) -> Void
+  ) {
+    self.allocate = allocate
+    self.deallocate = deallocate
+  }
 }
 
 /// A thrown JavaScript value travelling through Swift code (`throws(JSException)`).
@@ -178,7 +197,7 @@ package final class Runtime {
 
   package init(options: RuntimeOptions = RuntimeOptions()) {
     self.options = options
-    heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false)
+    heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false, allocator: options.heapAllocator)
     registerStack = RegisterStack(capacity: options.registerStackSize)
     megamorphicCache = Runtime.allocateZeroedMegamorphicCache()
     hot = SlowPathTable.allocateHotState(
