@@ -58,6 +58,8 @@ let package = Package(
     // a C program needs only libxjs.so (and the system's libc, libm, libstdc++).
     .target(
       name: "XJSCAPI", dependencies: ["XJS", "XJSEngine", "CXJSAPI"], exclude: ["xjs.map"],
+      // Handles are checked by hand (slot, generation, runtime); the table is single-threaded.
+      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])],
       linkerSettings: [.unsafeFlags(cLibraryLinkerFlags, .when(platforms: [.linux]))]),
     // The command line (`xjs run`, `xjs parse`, the REPL). See `commandLineLinkerFlags`.
     .executableTarget(

@@ -1,5 +1,6 @@
 import CXJSAPI
 import XJS
+import XJSEngine
 
 @_cdecl("xjs_array_buffer_external")
 public func cArrayBufferExternal(
@@ -12,7 +13,10 @@ public func cArrayBufferExternal(
     let (context, runtime) = try lookupContext(handle)
     guard length >= 0 else { throw .invalid("length is negative") }
     guard let data else { throw .invalid("data is NULL") }
-    let buffer = context.context.arrayBuffer(noCopy: data, count: length) { bytes in deallocator?(bytes, userData) }
+    let engine = runtime.engine
+    let buffer = engine.withRealm(context.realm) {
+      engine.makeExternalArrayBuffer(data, byteLength: length) { bytes in deallocator?(bytes, userData) }
+    }
     outBuffer?.pointee = runtime.handle(for: buffer)
   }
 }
@@ -27,8 +31,8 @@ public func cArrayBufferCopy(
     let (context, runtime) = try lookupContext(handle)
     guard length >= 0 else { throw .invalid("length is negative") }
     guard data != nil || length == 0 else { throw .invalid("data is NULL") }
-    let buffer = try performing(owner: runtime.serial) { () throws(JSError) in
-      try context.context.arrayBuffer(copying: UnsafeRawBufferPointer(start: data, count: length))
+    let buffer = try runtime.perform(in: context.realm) { engine throws(JSException) in
+      try engine.makeArrayBuffer(copying: UnsafeRawBufferPointer(start: data, count: length))
     }
     outBuffer?.pointee = runtime.handle(for: buffer)
   }
@@ -43,11 +47,15 @@ public func cTypedArray(
   return reportingFailure { () throws(CFailure) in
     let (context, runtime) = try lookupContext(handle)
     let kindName = try cString(kind, "kind")
-    let (buffer, _) = try lookupValue(bufferHandle, "buffer")
-    try runtime.check(buffer)
-    let array = try performing(owner: runtime.serial) { () throws(JSError) in
-      try context.context.typedArray(kindName, buffer: buffer, byteOffset: byteOffset, length: length)
-    }
+    let buffer = try lookupArgument(bufferHandle, of: runtime, "buffer")
+    let engine = runtime.engine
+    guard byteOffset >= 0, length >= 0,
+      let array = engine.withRealm(
+        context.realm,
+        {
+          engine.makeTypedArray(kindName, buffer: buffer, byteOffset: byteOffset, length: length)
+        })
+    else { throw .typeError("no \(kindName) of \(length) elements from byte \(byteOffset) of that buffer") }
     outArray?.pointee = runtime.handle(for: array)
   }
 }
@@ -60,13 +68,13 @@ public func cValueBytes(
   outData?.pointee = nil
   outLength?.pointee = 0
   return reportingFailure { () throws(CFailure) in
-    let (value, _) = try lookupValue(handle)
+    let (value, runtime) = try lookupValue(handle)
     // The engine's heap does not move buffers: the address stays valid until script code runs
     // (which may detach or resize the buffer).
-    guard let (start, count) = value.withUnsafeMutableBytes({ ($0.baseAddress, $0.count) }) else {
+    guard let (bytes, _) = runtime.engine.viewedBytes(value) else {
       throw .typeError("the value is not an ArrayBuffer, typed array or DataView (or its buffer is detached)")
     }
-    outData?.pointee = start
-    outLength?.pointee = count
+    outData?.pointee = bytes.baseAddress
+    outLength?.pointee = bytes.count
   }
 }

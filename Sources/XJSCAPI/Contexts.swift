@@ -21,15 +21,14 @@ public func cContextCreate(_ handle: OpaquePointer?, _ outContext: UnsafeMutable
 
 @_cdecl("xjs_context_release")
 public func cContextRelease(_ handle: OpaquePointer?) {
-  guard let context = HandleTable.shared.lookup(handle, as: CContext.self) else { return }
-  context.runtime?.forgetContext(context.context)
-  HandleTable.shared.remove(handle)
+  guard let local = LocalHandle(handle), let runtime = owningRuntime(local) else { return }
+  runtime.release(handle, .context)
 }
 
 @_cdecl("xjs_context_get_runtime")
 public func cContextRuntime(_ handle: OpaquePointer?) -> OpaquePointer? {
   guard let (_, runtime) = try? lookupContext(handle) else { return nil }
-  return runtime.runtimeHandle
+  return runtime.handle
 }
 
 /// Text of `length` bytes at `bytes` (NULL with length 0 is the empty string).
@@ -58,9 +57,7 @@ public func cContextEval(
     let (context, runtime) = try lookupContext(handle)
     let text = try utf8Text(source, length, "source")
     let url = sourceURL.map { String(cString: $0) } ?? "<eval>"
-    let value = try performing(owner: runtime.serial) { () throws(JSError) in
-      try context.context.evaluate(text, sourceURL: url)
-    }
+    let value = try runtime.performing { () throws(JSError) in try context.context.evaluate(text, sourceURL: url) }
     outResult?.pointee = runtime.handle(for: value)
   }
 }
@@ -75,7 +72,7 @@ public func cContextEvalModule(
     let (context, runtime) = try lookupContext(handle)
     let moduleURL = try cString(url, "url")
     let text = source == nil ? nil : try utf8Text(source, length, "source")
-    let promise = try performing(owner: runtime.serial) { () throws(JSError) in
+    let promise = try runtime.performing { () throws(JSError) in
       try context.context.evaluateModule(url: moduleURL, source: text)
     }
     outPromise?.pointee = runtime.handle(for: promise)

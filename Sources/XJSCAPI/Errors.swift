@@ -18,12 +18,13 @@ final class CError {
   let stack: UnsafeMutablePointer<CChar>?
   let summary: UnsafeMutablePointer<CChar>
   let value: JSValue?
-  /// The runtime the value belongs to (the owner of handles made for it).
-  let valueOwner: Int
+  /// The runtime the value belongs to (handles for it are made there while it lives).
+  let runtimeSlot: Int
+  let runtimeEpoch: UInt8
 
   init(
     kind: xjs_error_kind, name: String, message: String, location: String?, stack: String?, summary: String,
-    value: JSValue?, valueOwner: Int
+    value: JSValue?, runtimeSlot: Int = 0, runtimeEpoch: UInt8 = 0
   ) {
     self.kind = kind
     self.name = strdup(name)!
@@ -32,7 +33,8 @@ final class CError {
     self.stack = stack.flatMap { strdup($0) }
     self.summary = strdup(summary)!
     self.value = value
-    self.valueOwner = valueOwner
+    self.runtimeSlot = runtimeSlot
+    self.runtimeEpoch = runtimeEpoch
   }
 
   deinit {
@@ -40,7 +42,7 @@ final class CError {
   }
 
   /// A JSError from the Swift API, as a C error.
-  convenience init(_ error: JSError, owner: Int) {
+  convenience init(_ error: JSError, slot: Int, epoch: UInt8) {
     let kind: xjs_error_kind
     switch error.kind {
     case .exception: kind = XJS_ERROR_EXCEPTION
@@ -50,21 +52,21 @@ final class CError {
     }
     self.init(
       kind: kind, name: error.name, message: error.message, location: error.location, stack: error.stack,
-      summary: error.description, value: error.value, valueOwner: owner)
+      summary: error.description, value: error.value, runtimeSlot: slot, runtimeEpoch: epoch)
   }
 
   /// Misuse the API detected: a bad handle, a NULL where a value is needed.
   convenience init(invalidArgument message: String) {
     self.init(
       kind: XJS_ERROR_INVALID_ARGUMENT, name: "InvalidArgument", message: message, location: nil, stack: nil,
-      summary: "InvalidArgument: " + message, value: nil, valueOwner: 0)
+      summary: "InvalidArgument: " + message, value: nil)
   }
 
   /// A TypeError of the API's own (a value of the wrong type), not thrown by a script.
   convenience init(typeError message: String) {
     self.init(
       kind: XJS_ERROR_EXCEPTION, name: "TypeError", message: message, location: nil, stack: nil,
-      summary: "TypeError: " + message, value: nil, valueOwner: 0)
+      summary: "TypeError: " + message, value: nil)
   }
 }
 
@@ -83,11 +85,11 @@ func reportingFailure(_ body: () throws(CFailure) -> Void) -> OpaquePointer? {
     return nil
   } catch {
     guard case .error(let cError) = error else { return nil }
-    return HandleTable.shared.insert(cError, owner: 0)
+    return ErrorTable.shared.insert(cError)
   }
 }
 
-func lookupError(_ handle: OpaquePointer?) -> CError? { HandleTable.shared.lookup(handle, as: CError.self) }
+func lookupError(_ handle: OpaquePointer?) -> CError? { ErrorTable.shared.lookup(handle) }
 
 @_cdecl("xjs_error_get_kind")
 public func cErrorKind(_ error: OpaquePointer?) -> xjs_error_kind {
@@ -121,14 +123,16 @@ public func cErrorDescription(_ error: OpaquePointer?) -> UnsafePointer<CChar>? 
 
 @_cdecl("xjs_error_get_value")
 public func cErrorValue(_ error: OpaquePointer?) -> OpaquePointer? {
-  guard let error = lookupError(error), let value = error.value else { return nil }
-  return HandleTable.shared.insert(value, owner: error.valueOwner)
+  guard let error = lookupError(error), let value = error.value,
+    let runtime = RuntimeSlots.shared.runtime(slot: error.runtimeSlot, epoch: error.runtimeEpoch),
+    value.heapIdentity == runtime.virtualMachine.heapIdentity
+  else { return nil }
+  return runtime.handle(for: value)
 }
 
 @_cdecl("xjs_error_release")
 public func cErrorRelease(_ error: OpaquePointer?) {
-  guard lookupError(error) != nil else { return }
-  HandleTable.shared.remove(error)
+  _ = ErrorTable.shared.remove(error)
 }
 
 @_cdecl("xjs_free")

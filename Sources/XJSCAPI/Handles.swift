@@ -1,28 +1,170 @@
+import XJS
+import XJSEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// The C API's handles: every `xjs_runtime *`, `xjs_context *`, `xjs_value *`, `xjs_error *` and
-/// `xjs_class *` is a slot number and a generation packed into a pointer-sized integer, never an
-/// address. A released handle's slot gets a new generation, so a stale handle finds nothing
-/// instead of freed memory (Vulkan's non-dispatchable handles, wasmtime's stores work alike).
-///
-/// One table serves the process, behind a mutex: handles are created and released on their
-/// runtimes' threads, but `xjs_runtime_interrupt` looks one up from any thread.
-final class HandleTable: @unchecked Sendable {
-  static let shared = HandleTable()
+// The C API's handles are numbers, never addresses, so a stale or forged handle finds nothing
+// instead of freed memory (Vulkan's non-dispatchable handles, wasmtime's store indices work
+// alike). Two kinds:
+//
+// - Runtime-local handles (bit 63 set): runtimes, and the contexts, values and classes of a
+//   runtime. They name a runtime slot (12 bits) and its epoch (7 bits), then a slot of that
+//   runtime's table (32 bits, 0 for the runtime itself) and its generation (12 bits). A runtime's
+//   table is used only on the runtime's thread, so it takes no lock; its values sit in a
+//   RootedValues list the collector scans, so holding a handle keeps the value alive.
+// - Error handles (bit 63 clear): a slot and generation in one process-wide table behind a mutex
+//   (errors outlive their runtime and are rare).
 
-  private struct Slot {
-    var generation: UInt32 = 1
-    var object: AnyObject?
-    /// The runtime the handle belongs to (destroying it invalidates the handle), 0 for none.
-    var owner: Int = 0
+/// The process's runtimes by slot. Slots are taken and given back under a mutex; reading the
+/// runtime of a slot takes none (only the runtime's own thread uses its handles, and the storage
+/// never moves). `xjs_runtime_interrupt` reads the interrupt handle under the mutex.
+final class RuntimeSlots: @unchecked Sendable {
+  static let shared = RuntimeSlots()
+  /// The same object unretained, for the lookups every call makes.
+  static let unretained = Unmanaged.passUnretained(shared)
+  static let capacity = 4096
+
+  private let runtimes: UnsafeMutablePointer<Unmanaged<CRuntime>?>
+  private let epochs: UnsafeMutablePointer<UInt8>
+  private let tables: UnsafeMutablePointer<UnsafeMutablePointer<HandleTableState>?>
+  private var interruptHandles: [InterruptHandle?]
+  private var taken: [Bool]
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  private init() {
+    runtimes = .allocate(capacity: RuntimeSlots.capacity)
+    runtimes.initialize(repeating: nil, count: RuntimeSlots.capacity)
+    epochs = .allocate(capacity: RuntimeSlots.capacity)
+    epochs.initialize(repeating: 0, count: RuntimeSlots.capacity)
+    tables = .allocate(capacity: RuntimeSlots.capacity)
+    tables.initialize(repeating: nil, count: RuntimeSlots.capacity)
+    interruptHandles = Array(repeating: nil, count: RuntimeSlots.capacity)
+    taken = Array(repeating: false, count: RuntimeSlots.capacity)
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
   }
 
-  private var slots: [Slot] = []
-  private var runtimeSerials = 0
+  private func locked<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
+  }
+
+  /// A free slot and its new epoch, or nil when every slot is taken.
+  func reserve() -> (slot: Int, epoch: UInt8)? {
+    locked {
+      for slot in 1..<RuntimeSlots.capacity where !taken[slot] {
+        taken[slot] = true
+        epochs[slot] = (epochs[slot] &+ 1) & 0x7F
+        return (slot, epochs[slot])
+      }
+      return nil
+    }
+  }
+
+  /// Makes `runtime` the owner of its reserved slot (the table keeps it alive until `vacate`).
+  func occupy(_ runtime: CRuntime) {
+    locked {
+      runtimes[runtime.slot] = Unmanaged.passRetained(runtime)
+      tables[runtime.slot] = runtime.table
+      interruptHandles[runtime.slot] = runtime.virtualMachine.interruptHandle
+    }
+  }
+
+  /// Frees a slot; returns the runtime so the caller drops the last reference on its thread.
+  func vacate(_ slot: Int) -> CRuntime? {
+    locked {
+      let runtime = runtimes[slot]?.takeRetainedValue()
+      runtimes[slot] = nil
+      tables[slot] = nil
+      interruptHandles[slot] = nil
+      taken[slot] = false
+      epochs[slot] = (epochs[slot] &+ 1) & 0x7F
+      return runtime
+    }
+  }
+
+  @inline(__always)
+  func runtime(slot: Int, epoch: UInt8) -> CRuntime? {
+    guard slot > 0, slot < RuntimeSlots.capacity, epochs[slot] == epoch, let runtime = runtimes[slot] else {
+      return nil
+    }
+    return runtime.takeUnretainedValue()
+  }
+
+  /// The handle table of a live runtime, without touching the runtime object (the hot paths).
+  @inline(__always)
+  func table(slot: Int, epoch: UInt8) -> UnsafeMutablePointer<HandleTableState>? {
+    guard slot > 0, slot < RuntimeSlots.capacity, epochs[slot] == epoch else { return nil }
+    return tables[slot]
+  }
+
+  func interruptHandle(slot: Int, epoch: UInt8) -> InterruptHandle? {
+    locked {
+      guard slot > 0, slot < RuntimeSlots.capacity, epochs[slot] == epoch else { return nil }
+      return interruptHandles[slot]
+    }
+  }
+}
+
+/// The fields of a runtime-local handle.
+struct LocalHandle {
+  var slot: Int
+  var epoch: UInt8
+  /// The entry of the runtime's table, or -1 for the runtime itself.
+  var index: Int
+  var generation: UInt16
+
+  @inline(__always)
+  var pointer: OpaquePointer {
+    let bits =
+      UInt(1) << 63 | UInt(slot) << 51 | UInt(epoch) << 44 | UInt(generation & 0xFFF) << 32 | UInt(index + 1)
+    return OpaquePointer(bitPattern: bits)!
+  }
+
+  @inline(__always)
+  init(slot: Int, epoch: UInt8, index: Int, generation: UInt16) {
+    self.slot = slot
+    self.epoch = epoch
+    self.index = index
+    self.generation = generation
+  }
+
+  @inline(__always)
+  init?(_ handle: OpaquePointer?) {
+    let bits = UInt(bitPattern: handle)
+    guard bits >> 63 == 1 else { return nil }
+    slot = Int((bits >> 51) & 0xFFF)
+    epoch = UInt8((bits >> 44) & 0x7F)
+    generation = UInt16((bits >> 32) & 0xFFF)
+    index = Int(bits & 0xFFFF_FFFF) - 1
+  }
+}
+
+/// What a slot of a runtime's table holds.
+enum EntryKind: UInt8 {
+  case free = 0
+  case value
+  case context
+  case hostClass
+}
+
+/// A slot's kind and generation (12 bits, as handles carry it).
+struct EntryTag {
+  var kind: EntryKind
+  var generation: UInt16
+}
+
+/// The error handles: one process-wide table behind a mutex.
+final class ErrorTable: @unchecked Sendable {
+  static let shared = ErrorTable()
+
+  private var errors: [CError?] = []
+  private var generations: [UInt32] = []
   private var freeSlots: [Int] = []
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -37,89 +179,41 @@ final class HandleTable: @unchecked Sendable {
     return body()
   }
 
-  /// A number naming a new runtime (handles record it as their owner).
-  func nextRuntimeSerial() -> Int {
-    locked {
-      runtimeSerials += 1
-      return runtimeSerials
-    }
-  }
-
-  /// The object behind a live handle and the runtime that owns it.
-  func lookupWithOwner<T: AnyObject>(_ handle: OpaquePointer?, as type: T.Type) -> (T, owner: Int)? {
-    guard let (index, generation) = HandleTable.unpack(handle) else { return nil }
-    return locked {
-      guard index < slots.count, slots[index].generation == generation, let object = slots[index].object as? T
-      else { return nil }
-      return (object, slots[index].owner)
-    }
-  }
-
-  /// A new handle for `object`, owned by runtime `owner` (0: none).
-  func insert(_ object: AnyObject, owner: Int) -> OpaquePointer {
+  func insert(_ error: CError) -> OpaquePointer {
     locked {
       let index: Int
       if let reused = freeSlots.popLast() {
         index = reused
       } else {
-        index = slots.count
-        slots.append(Slot())
+        index = errors.count
+        errors.append(nil)
+        generations.append(1)
       }
-      slots[index].object = object
-      slots[index].owner = owner
-      return HandleTable.pack(index: index, generation: slots[index].generation)
+      errors[index] = error
+      return OpaquePointer(bitPattern: UInt(index + 1) | UInt(generations[index]) << 32)!
     }
   }
 
-  /// The object behind a live handle of type `T`, or nil (NULL, released, or another type).
-  func lookup<T: AnyObject>(_ handle: OpaquePointer?, as type: T.Type) -> T? {
-    guard let (index, generation) = HandleTable.unpack(handle) else { return nil }
-    return locked {
-      guard index < slots.count, slots[index].generation == generation else { return nil }
-      return slots[index].object as? T
-    }
-  }
-
-  /// Frees a handle; returns its object so the caller drops the last reference outside the lock.
-  @discardableResult
-  func remove(_ handle: OpaquePointer?) -> AnyObject? {
-    guard let (index, generation) = HandleTable.unpack(handle) else { return nil }
-    return locked {
-      guard index < slots.count, slots[index].generation == generation else { return nil }
-      return freeSlot(index)
-    }
-  }
-
-  /// Frees every handle of runtime `owner`; returns their objects for the caller to drop.
-  func removeAll(ownedBy owner: Int) -> [AnyObject] {
-    locked {
-      var dropped: [AnyObject] = []
-      for index in slots.indices where slots[index].owner == owner && slots[index].object != nil {
-        if let object = freeSlot(index) { dropped.append(object) }
-      }
-      return dropped
-    }
-  }
-
-  private func freeSlot(_ index: Int) -> AnyObject? {
-    let object = slots[index].object
-    slots[index].object = nil
-    slots[index].owner = 0
-    slots[index].generation = slots[index].generation == UInt32.max ? 1 : slots[index].generation + 1
-    freeSlots.append(index)
-    return object
-  }
-
-  /// Slot + 1 in the low 32 bits (so no handle is NULL), the generation above.
-  private static func pack(index: Int, generation: UInt32) -> OpaquePointer {
-    OpaquePointer(bitPattern: UInt(index + 1) | UInt(generation) << 32)!
-  }
-
-  private static func unpack(_ handle: OpaquePointer?) -> (index: Int, generation: UInt32)? {
-    guard let handle else { return nil }
+  private func slot(_ handle: OpaquePointer?) -> (index: Int, generation: UInt32)? {
     let bits = UInt(bitPattern: handle)
-    let slot = Int(bits & 0xFFFF_FFFF)
-    guard slot > 0 else { return nil }
-    return (slot - 1, UInt32(truncatingIfNeeded: bits >> 32))
+    guard bits != 0, bits >> 63 == 0, bits & 0xFFFF_FFFF > 0 else { return nil }
+    return (Int(bits & 0xFFFF_FFFF) - 1, UInt32(truncatingIfNeeded: bits >> 32))
+  }
+
+  func lookup(_ handle: OpaquePointer?) -> CError? {
+    guard let (index, generation) = slot(handle) else { return nil }
+    return locked { index < errors.count && generations[index] == generation ? errors[index] : nil }
+  }
+
+  /// Frees a handle; returns the error so its last reference goes outside the lock.
+  func remove(_ handle: OpaquePointer?) -> CError? {
+    guard let (index, generation) = slot(handle) else { return nil }
+    return locked {
+      guard index < errors.count, generations[index] == generation, let error = errors[index] else { return nil }
+      errors[index] = nil
+      generations[index] = generations[index] == UInt32(Int32.max) ? 1 : generations[index] + 1
+      freeSlots.append(index)
+      return error
+    }
   }
 }

@@ -1,5 +1,6 @@
 import CXJSAPI
 import XJS
+import XJSEngine
 
 /// A host's user data and its finalizer: the finalizer runs once the engine drops what holds
 /// this (a function object collected, a class released with no object left).
@@ -15,39 +16,56 @@ final class UserData {
   deinit { finalizer?(pointer) }
 }
 
-extension CRuntime {
-  /// Calls into the host: lends `context` and `values` as handles for the call (removed after
-  /// it), and turns an xjs_context_throw during the call into a thrown JSError.
-  func callHost<T>(
-    in context: Context, lending values: [JSValue],
-    _ body: (_ context: OpaquePointer, _ lent: UnsafeBufferPointer<OpaquePointer?>) -> T
-  ) throws(JSError) -> T {
-    let (contextHandle, temporary) = handle(for: context)
-    let handles: [OpaquePointer?] = values.map { handle(for: $0) }
-    let outerThrow = pendingThrow
-    pendingThrow = nil
-    callbackDepth += 1
-    let result = handles.withUnsafeBufferPointer { body(contextHandle, $0) }
-    callbackDepth -= 1
-    let thrown = pendingThrow
-    pendingThrow = outerThrow
-    for handle in handles { HandleTable.shared.remove(handle) }
-    if temporary { HandleTable.shared.remove(contextHandle) }
-    if let thrown { throw thrown }
-    return result
+/// What a C host function's object keeps: the callback, its user data, and how to find its
+/// runtime and context (by number: the function must not keep either alive).
+private final class HostFunctionRecord {
+  let callback: xjs_host_function
+  let userData: UserData
+  let slot: Int
+  let epoch: UInt8
+  /// The context the function was made in (a stand-in is made for a call after its release).
+  let context: OpaquePointer
+  let realm: Realm
+
+  init(
+    _ callback: xjs_host_function, _ userData: UserData, _ runtime: CRuntime, _ context: OpaquePointer, _ realm: Realm
+  ) {
+    self.callback = callback
+    self.userData = userData
+    slot = runtime.slot
+    epoch = runtime.epoch
+    self.context = context
+    self.realm = realm
   }
 
-  /// Takes over a value handle a callback returned (NULL: `otherwise`).
-  func takeReturned(_ handle: OpaquePointer?, otherwise: @autoclosure () -> JSValue) throws(JSError) -> JSValue {
-    guard let handle else { return otherwise() }
-    guard let value = HandleTable.shared.lookup(handle, as: JSValue.self) else {
-      throw JSError(name: "TypeError", message: "a host callback returned a handle that is not a live xjs_value")
+  /// One call from JavaScript: this, the arguments and new.target are lent to the callback.
+  func invoke(this: Value, arguments: UnsafeBufferPointer<Value>, newTarget: Value) throws(JSException) -> Value {
+    guard let runtime = RuntimeSlots.shared.runtime(slot: slot, epoch: epoch) else { return .undefined }
+    let (contextHandle, temporary) = runtime.liveContext(context, realm: realm)
+    defer { if temporary { runtime.release(contextHandle, .context) } }
+    let argc = arguments.count
+    let isConstruct = !newTarget.isUndefined
+    let returned = try withUnsafeTemporaryAllocation(of: Value.self, capacity: argc + 2) { lent throws(JSException) in
+      lent[0] = this
+      for index in 0..<argc { lent[index + 1] = arguments[index] }
+      lent[argc + 1] = newTarget
+      return try runtime.callHost(
+        context: contextHandle, lending: UnsafeBufferPointer(start: lent.baseAddress, count: argc + 2)
+      ) { handles in
+        callback(
+          contextHandle, handles[0], argc, handles.baseAddress.map { $0 + 1 }, isConstruct ? handles[argc + 1] : nil,
+          userData.pointer)
+      }
     }
-    HandleTable.shared.remove(handle)
-    guard value.heapIdentity == virtualMachine.heapIdentity else {
-      throw JSError(name: "TypeError", message: "a host callback returned a value of another runtime")
-    }
-    return value
+    return try runtime.takeReturned(returned)
+  }
+}
+
+extension CRuntime {
+  /// `handle` when it still names a live context, else a temporary stand-in for `realm`.
+  func liveContext(_ handle: OpaquePointer, realm: Realm) -> (handle: OpaquePointer, temporary: Bool) {
+    if let local = LocalHandle(handle), entry(local, .context) != nil { return (handle, false) }
+    return self.handle(for: virtualMachine.standInContext(for: realm))
   }
 }
 
@@ -60,19 +78,17 @@ public func cFunction(
   outFunction?.pointee = nil
   return reportingFailure { () throws(CFailure) in
     let (context, runtime) = try lookupContext(handle)
-    guard let callback else { throw .invalid("callback is NULL") }
+    guard let callback, let handle else { throw .invalid("callback is NULL") }
     guard let outFunction else { throw .invalid("out_function is NULL") }
-    let data = UserData(userData, finalizer: finalizer)
-    let function = context.context.function(name.map { String(cString: $0) } ?? "", length: Int(length)) {
-      [weak runtime] call in
-      guard let runtime else { throw JSError(name: "Error", message: "the runtime is being destroyed") }
-      let lent = [call.this] + call.arguments + (call.newTarget.map { [$0] } ?? [])
-      let returned = try runtime.callHost(in: call.context, lending: lent) { context, lent in
-        let argv = lent.baseAddress.map { $0 + 1 }
-        let newTarget = call.newTarget == nil ? nil : lent[lent.count - 1]
-        return callback(context, lent[0], call.arguments.count, argv, newTarget, data.pointer)
+    let record = HostFunctionRecord(
+      callback, UserData(userData, finalizer: finalizer), runtime, handle, context.realm)
+    let functionName = name.map { String(cString: $0) } ?? ""
+    let engine = runtime.engine
+    let function = engine.withRealm(context.realm) {
+      engine.makeHostFunction(name: functionName, length: Int(length), isConstructor: true) {
+        this, arguments, newTarget throws(JSException) in
+        try record.invoke(this: this, arguments: arguments, newTarget: newTarget)
       }
-      return try runtime.takeReturned(returned, otherwise: call.context.undefined)
     }
     outFunction.pointee = runtime.handle(for: function)
   }
@@ -81,10 +97,11 @@ public func cFunction(
 @_cdecl("xjs_context_throw")
 public func cContextThrow(_ handle: OpaquePointer?, _ value: OpaquePointer?) {
   guard let (_, runtime) = try? lookupContext(handle), runtime.callbackDepth > 0 else { return }
-  if let (thrown, _) = try? lookupValue(value), (try? runtime.check(thrown)) != nil {
-    runtime.pendingThrow = JSError(throwing: thrown)
+  if let thrown = try? lookupArgument(value, of: runtime, "value") {
+    runtime.setPendingThrow(thrown)
   } else {
-    runtime.pendingThrow = JSError(name: "TypeError", message: "xjs_context_throw: not a live value of this runtime")
+    runtime.setPendingThrow(
+      runtime.engine.makeError(named: "TypeError", message: "xjs_context_throw: not a live value of this runtime"))
   }
 }
 
@@ -92,7 +109,9 @@ public func cContextThrow(_ handle: OpaquePointer?, _ value: OpaquePointer?) {
 public func cContextThrowError(
   _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ message: UnsafePointer<CChar>?
 ) {
-  guard let (_, runtime) = try? lookupContext(handle), runtime.callbackDepth > 0 else { return }
-  runtime.pendingThrow = JSError(
-    name: name.map { String(cString: $0) } ?? "Error", message: message.map { String(cString: $0) } ?? "")
+  guard let (context, runtime) = try? lookupContext(handle), runtime.callbackDepth > 0 else { return }
+  let errorName = name.map { String(cString: $0) } ?? "Error"
+  let text = message.map { String(cString: $0) } ?? ""
+  let engine = runtime.engine
+  runtime.setPendingThrow(engine.withRealm(context.realm) { engine.makeError(named: errorName, message: text) })
 }

@@ -1,5 +1,6 @@
 import CXJSAPI
 import XJS
+import XJSEngine
 
 #if canImport(Glibc)
   import Glibc
@@ -7,52 +8,58 @@ import XJS
   import Darwin
 #endif
 
+// Values work on the engine's raw values, rooted by the runtime's handle table. Operations on a
+// value alone (properties, calls, conversions) run in the runtime's first realm.
+
 // MARK: Lifetime
 
 @_cdecl("xjs_value_retain")
 public func cValueRetain(_ handle: OpaquePointer?) -> OpaquePointer? {
-  guard let (value, owner) = try? lookupValue(handle) else { return nil }
-  return HandleTable.shared.insert(value, owner: owner)
+  guard let (value, runtime) = try? lookupValue(handle) else { return nil }
+  return runtime.handle(for: value)
 }
 
 @_cdecl("xjs_value_release")
 public func cValueRelease(_ handle: OpaquePointer?) {
-  guard HandleTable.shared.lookup(handle, as: JSValue.self) != nil else { return }
-  HandleTable.shared.remove(handle)
+  guard let local = LocalHandle(handle), let table = owningTable(local), let index = table.pointee.entry(local, .value)
+  else { return }
+  table.pointee.free(index)
 }
 
 // MARK: Making values
 
-/// A new handle for what `make` builds in the context (NULL for an invalid context).
-private func making(_ handle: OpaquePointer?, _ make: (Context) -> JSValue) -> OpaquePointer? {
+/// A new handle for what `make` builds in the context's realm (NULL for an invalid context).
+@inline(__always)
+private func making(_ handle: OpaquePointer?, _ make: (Runtime) -> Value) -> OpaquePointer? {
   guard let (context, runtime) = try? lookupContext(handle) else { return nil }
-  return runtime.handle(for: make(context.context))
+  let engine = runtime.engine
+  return runtime.handle(for: engine.withRealm(context.realm) { make(engine) })
 }
 
 @_cdecl("xjs_undefined")
-public func cUndefined(_ context: OpaquePointer?) -> OpaquePointer? { making(context) { $0.undefined } }
+public func cUndefined(_ context: OpaquePointer?) -> OpaquePointer? { fastHandle(for: .undefined, inContext: context) }
 
 @_cdecl("xjs_null")
-public func cNull(_ context: OpaquePointer?) -> OpaquePointer? { making(context) { $0.null } }
+public func cNull(_ context: OpaquePointer?) -> OpaquePointer? { fastHandle(for: .null, inContext: context) }
 
 @_cdecl("xjs_boolean")
 public func cBoolean(_ context: OpaquePointer?, _ value: Int32) -> OpaquePointer? {
-  making(context) { $0.value(value != 0) }
+  fastHandle(for: Value(value != 0), inContext: context)
 }
 
 @_cdecl("xjs_number")
 public func cNumber(_ context: OpaquePointer?, _ value: Double) -> OpaquePointer? {
-  making(context) { $0.value(value) }
+  fastHandle(for: Value(number: value), inContext: context)
 }
 
 @_cdecl("xjs_string")
 public func cStringValue(_ context: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: Int) -> OpaquePointer? {
   guard let text = try? utf8Text(utf8, length, "utf8") else { return nil }
-  return making(context) { $0.value(text) }
+  return making(context) { $0.makeString(text) }
 }
 
 @_cdecl("xjs_object")
-public func cObject(_ context: OpaquePointer?) -> OpaquePointer? { making(context) { $0.object() } }
+public func cObject(_ context: OpaquePointer?) -> OpaquePointer? { making(context) { $0.makeObject() } }
 
 @_cdecl("xjs_array")
 public func cArray(_ context: OpaquePointer?, _ count: Int, _ elements: UnsafePointer<OpaquePointer?>?)
@@ -61,7 +68,7 @@ public func cArray(_ context: OpaquePointer?, _ count: Int, _ elements: UnsafePo
   guard let (_, runtime) = try? lookupContext(context),
     let values = try? lentValues(count, elements, runtime, "elements")
   else { return nil }
-  return making(context) { $0.array(values) }
+  return making(context) { engine in values.withUnsafeBufferPointer { engine.makeArray($0) } }
 }
 
 @_cdecl("xjs_error_object")
@@ -70,125 +77,143 @@ public func cErrorObject(_ context: OpaquePointer?, _ name: UnsafePointer<CChar>
 {
   let errorName = name.map { String(cString: $0) } ?? "Error"
   let text = message.map { String(cString: $0) } ?? ""
-  return making(context) { $0.error(name: errorName, message: text) }
+  return making(context) { $0.makeError(named: errorName, message: text) }
 }
 
 @_cdecl("xjs_date")
 public func cDate(_ context: OpaquePointer?, _ milliseconds: Double) -> OpaquePointer? {
-  making(context) { $0.date(millisecondsSince1970: milliseconds) }
+  making(context) { $0.makeDate(milliseconds) }
 }
 
-/// The values of `count` lent handles, each checked to belong to `runtime`.
-func lentValues(_ count: Int, _ handles: UnsafePointer<OpaquePointer?>?, _ runtime: CRuntime, _ what: String)
-  throws(CFailure) -> [JSValue]
+/// The values of `count` lent handles, each of `runtime`.
+func lentValues(_ count: Int, _ handles: UnsafePointer<OpaquePointer?>?, _ runtime: CRuntime, _ what: StaticString)
+  throws(CFailure) -> [Value]
 {
   guard count >= 0 else { throw .invalid("\(what): negative count") }
   guard count > 0 else { return [] }
   guard let handles else { throw .invalid("\(what) is NULL") }
-  var values: [JSValue] = []
+  var values: [Value] = []
   values.reserveCapacity(count)
-  for index in 0..<count {
-    let (value, _) = try lookupValue(handles[index], "\(what)[\(index)]")
-    try runtime.check(value)
-    values.append(value)
-  }
+  for index in 0..<count { values.append(try lookupArgument(handles[index], of: runtime, what)) }
   return values
 }
 
 // MARK: What a value is
 
-private func inspecting<T>(_ handle: OpaquePointer?, _ otherwise: T, _ body: (JSValue) -> T) -> T {
-  guard let (value, _) = try? lookupValue(handle) else { return otherwise }
-  return body(value)
+@inline(__always)
+private func inspecting<T>(_ handle: OpaquePointer?, _ otherwise: T, _ body: (Value, Runtime) -> T) -> T {
+  guard let (value, runtime) = try? lookupValue(handle) else { return otherwise }
+  return body(value, runtime.engine)
 }
 
 @_cdecl("xjs_value_get_type")
 public func cValueType(_ handle: OpaquePointer?) -> xjs_type {
-  inspecting(handle, XJS_TYPE_INVALID) { value in
-    switch value.typeOf {
-    case "undefined": return XJS_TYPE_UNDEFINED
-    case "boolean": return XJS_TYPE_BOOLEAN
-    case "number": return XJS_TYPE_NUMBER
-    case "string": return XJS_TYPE_STRING
-    case "symbol": return XJS_TYPE_SYMBOL
-    case "bigint": return XJS_TYPE_BIGINT
-    default: return value.isNull ? XJS_TYPE_NULL : XJS_TYPE_OBJECT
+  inspecting(handle, XJS_TYPE_INVALID) { value, engine in
+    switch engine.kind(of: value) {
+    case .undefined: return XJS_TYPE_UNDEFINED
+    case .null: return XJS_TYPE_NULL
+    case .boolean: return XJS_TYPE_BOOLEAN
+    case .number: return XJS_TYPE_NUMBER
+    case .string: return XJS_TYPE_STRING
+    case .symbol: return XJS_TYPE_SYMBOL
+    case .bigint: return XJS_TYPE_BIGINT
+    case .object: return XJS_TYPE_OBJECT
     }
   }
 }
 
+@inline(__always)
 private func flag(_ value: Bool) -> Int32 { value ? 1 : 0 }
 
 @_cdecl("xjs_value_is_array")
-public func cValueIsArray(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($0.isArray) } }
+public func cValueIsArray(_ handle: OpaquePointer?) -> Int32 {
+  inspecting(handle, 0) { flag($1.isArrayObject($0)) }
+}
 
 @_cdecl("xjs_value_is_function")
-public func cValueIsFunction(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($0.isFunction) } }
+public func cValueIsFunction(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($1.isCallable($0)) } }
 
 @_cdecl("xjs_value_is_constructor")
 public func cValueIsConstructor(_ handle: OpaquePointer?) -> Int32 {
-  inspecting(handle, 0) { flag($0.isConstructor) }
+  inspecting(handle, 0) { flag($1.isConstructor($0)) }
 }
 
 @_cdecl("xjs_value_is_error")
-public func cValueIsError(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($0.isError) } }
+public func cValueIsError(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($1.isErrorObject($0)) } }
 
 @_cdecl("xjs_value_is_promise")
-public func cValueIsPromise(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($0.isPromise) } }
+public func cValueIsPromise(_ handle: OpaquePointer?) -> Int32 {
+  inspecting(handle, 0) { flag($1.isPromiseObject($0)) }
+}
 
 @_cdecl("xjs_value_is_date")
-public func cValueIsDate(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($0.isDate) } }
+public func cValueIsDate(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($1.isDateObject($0)) } }
 
 @_cdecl("xjs_value_strict_equals")
 public func cValueStrictEquals(_ a: OpaquePointer?, _ b: OpaquePointer?) -> Int32 {
-  guard let (first, _) = try? lookupValue(a), let (second, _) = try? lookupValue(b),
-    first.heapIdentity == second.heapIdentity
-  else { return 0 }
-  return flag(first.strictlyEquals(second))
+  guard let (first, runtime) = try? lookupValue(a), let second = try? lookupArgument(b, of: runtime, "b") else {
+    return 0
+  }
+  return flag(runtime.engine.strictlyEquals(first, second))
 }
 
 // MARK: Reading values
 
-/// Runs `body` on a value handle's value; errors become a new `xjs_error *`.
-private func reading(_ handle: OpaquePointer?, _ body: (JSValue, Int) throws(CFailure) -> Void) -> OpaquePointer? {
+/// Runs `body` on a value handle's value; a failure becomes a new `xjs_error *`.
+@inline(__always)
+private func reading(_ handle: OpaquePointer?, _ body: (Value, CRuntime) throws(CFailure) -> Void) -> OpaquePointer? {
   reportingFailure { () throws(CFailure) in
-    let (value, owner) = try lookupValue(handle)
-    try body(value, owner)
+    let (value, runtime) = try lookupValue(handle)
+    try body(value, runtime)
   }
 }
 
 @_cdecl("xjs_value_get_boolean")
 public func cValueGetBoolean(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> OpaquePointer? {
-  reading(handle) { value, _ throws(CFailure) in
-    guard let boolean = value.boolValue else { throw .typeError("the value is not a boolean") }
-    out?.pointee = flag(boolean)
+  if let value = fastValue(handle), value.isBoolean {
+    out?.pointee = flag(value.asBool)
+    return nil
   }
+  return reading(handle) { _, _ throws(CFailure) in throw .typeError("the value is not a boolean") }
 }
 
 @_cdecl("xjs_value_get_number")
 public func cValueGetNumber(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> OpaquePointer? {
-  reading(handle) { value, _ throws(CFailure) in
-    guard let number = value.numberValue else { throw .typeError("the value is not a number") }
-    out?.pointee = number
+  if let value = fastValue(handle), value.isNumber {
+    out?.pointee = value.asNumber
+    return nil
   }
+  return reading(handle) { _, _ throws(CFailure) in throw .typeError("the value is not a number") }
 }
 
 @_cdecl("xjs_value_to_boolean")
-public func cValueToBoolean(_ handle: OpaquePointer?) -> Int32 { inspecting(handle, 0) { flag($0.toBool()) } }
+public func cValueToBoolean(_ handle: OpaquePointer?) -> Int32 {
+  inspecting(handle, 0) { flag($1.convertToBoolean($0)) }
+}
 
 @_cdecl("xjs_value_to_number")
 public func cValueToNumber(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> OpaquePointer? {
-  reading(handle) { value, owner throws(CFailure) in
-    let number = try performing(owner: owner) { () throws(JSError) in try value.toDouble() }
-    out?.pointee = number
+  reading(handle) { value, runtime throws(CFailure) in
+    out?.pointee =
+      value.isNumber
+      ? value.asNumber : try runtime.perform { engine throws(JSException) in try engine.convertToNumber(value) }
   }
+}
+
+/// ToInt32: the number modulo 2^32, as a signed 32-bit integer (NaN and infinities are 0).
+private func int32Modulo(_ number: Double) -> Int32 {
+  guard number.isFinite else { return 0 }
+  let wrapped = number.rounded(.towardZero).truncatingRemainder(dividingBy: 4_294_967_296)
+  return Int32(truncatingIfNeeded: Int64(wrapped))
 }
 
 @_cdecl("xjs_value_to_int32")
 public func cValueToInt32(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> OpaquePointer? {
-  reading(handle) { value, owner throws(CFailure) in
-    let number = try performing(owner: owner) { () throws(JSError) in try value.toInt32() }
-    out?.pointee = number
+  reading(handle) { value, runtime throws(CFailure) in
+    let number =
+      value.isNumber
+      ? value.asNumber : try runtime.perform { engine throws(JSException) in try engine.convertToNumber(value) }
+    out?.pointee = int32Modulo(number)
   }
 }
 
@@ -198,61 +223,38 @@ public func cValueToString(
   _ outLength: UnsafeMutablePointer<Int>?
 ) -> OpaquePointer? {
   outText?.pointee = nil
-  return reading(handle) { value, owner throws(CFailure) in
+  return reading(handle) { value, runtime throws(CFailure) in
     guard let outText else { throw .invalid("out_utf8 is NULL") }
-    let text = try performing(owner: owner) { () throws(JSError) in try value.toString() }
-    var utf8 = Array(text.utf8)
-    outLength?.pointee = utf8.count
-    utf8.append(0)
-    let copy = malloc(utf8.count)!.assumingMemoryBound(to: CChar.self)
-    utf8.withUnsafeBytes { copy.update(from: $0.bindMemory(to: CChar.self).baseAddress!, count: utf8.count) }
-    outText.pointee = copy
+    var text = try runtime.perform { engine throws(JSException) in try engine.convertToString(value) }
+    let copy = text.withUTF8 { utf8 in
+      let bytes = malloc(utf8.count + 1)!.assumingMemoryBound(to: UInt8.self)
+      if let base = utf8.baseAddress { bytes.update(from: base, count: utf8.count) }
+      bytes[utf8.count] = 0
+      outLength?.pointee = utf8.count
+      return bytes
+    }
+    outText.pointee = UnsafeMutableRawPointer(copy).assumingMemoryBound(to: CChar.self)
   }
 }
 
 @_cdecl("xjs_value_get_date")
 public func cValueGetDate(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> OpaquePointer? {
-  reading(handle) { value, _ throws(CFailure) in
-    guard let time = value.millisecondsSince1970 else { throw .typeError("the value is not a Date") }
+  reading(handle) { value, runtime throws(CFailure) in
+    guard let time = runtime.engine.dateTimeValue(value) else { throw .typeError("the value is not a Date") }
     out?.pointee = time
   }
 }
 
 // MARK: Properties
 
-/// A property operation on `object`: the runtime that owns it and the Swift API call.
-private func propertyOperation(
-  _ handle: OpaquePointer?, _ body: (JSValue, CRuntimeReference) throws(CFailure) -> Void
-) -> OpaquePointer? {
-  reading(handle) { object, owner throws(CFailure) in try body(object, CRuntimeReference(owner: owner)) }
-}
-
-/// The owner of handles made from an operation's results, and the check of lent values.
-struct CRuntimeReference {
-  let owner: Int
-
-  func handle(for value: JSValue) -> OpaquePointer { HandleTable.shared.insert(value, owner: owner) }
-
-  /// A lent value argument, checked to come from the same heap as `object`.
-  func argument(_ handle: OpaquePointer?, matching object: JSValue, _ what: String) throws(CFailure) -> JSValue {
-    let (value, _) = try lookupValue(handle, what)
-    guard value.heapIdentity == object.heapIdentity, value.heapIdentity != nil else {
-      throw .invalid("\(what) belongs to another runtime (or to a destroyed one)")
-    }
-    return value
-  }
-
-  func perform<T>(_ body: () throws(JSError) -> T) throws(CFailure) -> T { try performing(owner: owner, body) }
-}
-
 @_cdecl("xjs_value_get")
 public func cValueGet(
   _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ outValue: UnsafeMutablePointer<OpaquePointer?>?
 ) -> OpaquePointer? {
   outValue?.pointee = nil
-  return propertyOperation(handle) { object, runtime throws(CFailure) in
+  return reading(handle) { object, runtime throws(CFailure) in
     let key = try cString(name, "name")
-    let value = try runtime.perform { () throws(JSError) in try object[key] }
+    let value = try runtime.perform { engine throws(JSException) in try engine.getProperty(object, key) }
     outValue?.pointee = runtime.handle(for: value)
   }
 }
@@ -261,10 +263,10 @@ public func cValueGet(
 public func cValueSet(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ newValue: OpaquePointer?)
   -> OpaquePointer?
 {
-  propertyOperation(handle) { object, runtime throws(CFailure) in
+  reading(handle) { object, runtime throws(CFailure) in
     let key = try cString(name, "name")
-    let value = try runtime.argument(newValue, matching: object, "value")
-    try runtime.perform { () throws(JSError) in try object.set(key, value) }
+    let value = try lookupArgument(newValue, of: runtime, "value")
+    try runtime.perform { engine throws(JSException) in try engine.setProperty(object, key, value) }
   }
 }
 
@@ -273,17 +275,17 @@ public func cValueGetIndex(
   _ handle: OpaquePointer?, _ index: UInt32, _ outValue: UnsafeMutablePointer<OpaquePointer?>?
 ) -> OpaquePointer? {
   outValue?.pointee = nil
-  return propertyOperation(handle) { object, runtime throws(CFailure) in
-    let value = try runtime.perform { () throws(JSError) in try object[Int(index)] }
+  return reading(handle) { object, runtime throws(CFailure) in
+    let value = try runtime.perform { engine throws(JSException) in try engine.getProperty(object, index: Int(index)) }
     outValue?.pointee = runtime.handle(for: value)
   }
 }
 
 @_cdecl("xjs_value_set_index")
 public func cValueSetIndex(_ handle: OpaquePointer?, _ index: UInt32, _ newValue: OpaquePointer?) -> OpaquePointer? {
-  propertyOperation(handle) { object, runtime throws(CFailure) in
-    let value = try runtime.argument(newValue, matching: object, "value")
-    try runtime.perform { () throws(JSError) in try object.set(Int(index), value) }
+  reading(handle) { object, runtime throws(CFailure) in
+    let value = try lookupArgument(newValue, of: runtime, "value")
+    try runtime.perform { engine throws(JSException) in try engine.setProperty(object, index: Int(index), value) }
   }
 }
 
@@ -291,9 +293,9 @@ public func cValueSetIndex(_ handle: OpaquePointer?, _ index: UInt32, _ newValue
 public func cValueHas(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ outHas: UnsafeMutablePointer<Int32>?)
   -> OpaquePointer?
 {
-  propertyOperation(handle) { object, runtime throws(CFailure) in
+  reading(handle) { object, runtime throws(CFailure) in
     let key = try cString(name, "name")
-    let has = try runtime.perform { () throws(JSError) in try object.has(key) }
+    let has = try runtime.perform { engine throws(JSException) in try engine.hasProperty(object, key) }
     outHas?.pointee = flag(has)
   }
 }
@@ -302,9 +304,9 @@ public func cValueHas(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _
 public func cValueDelete(
   _ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ outDeleted: UnsafeMutablePointer<Int32>?
 ) -> OpaquePointer? {
-  propertyOperation(handle) { object, runtime throws(CFailure) in
+  reading(handle) { object, runtime throws(CFailure) in
     let key = try cString(name, "name")
-    let deleted = try runtime.perform { () throws(JSError) in try object.delete(key) }
+    let deleted = try runtime.perform { engine throws(JSException) in try engine.deleteProperty(object, key) }
     outDeleted?.pointee = flag(deleted)
   }
 }
@@ -312,10 +314,14 @@ public func cValueDelete(
 @_cdecl("xjs_value_keys")
 public func cValueKeys(_ handle: OpaquePointer?, _ outArray: UnsafeMutablePointer<OpaquePointer?>?) -> OpaquePointer? {
   outArray?.pointee = nil
-  return propertyOperation(handle) { object, runtime throws(CFailure) in
-    let keys = try runtime.perform { () throws(JSError) in try object.keys() }
-    let context = object.context
-    outArray?.pointee = runtime.handle(for: context.array(keys.map { context.value($0) }))
+  return reading(handle) { object, runtime throws(CFailure) in
+    let array = try runtime.perform { engine throws(JSException) in
+      let keys = try engine.ownEnumerableKeys(object)
+      let strings = RootedValues(engine, capacity: keys.count)  // rooted until the array holds them
+      for key in keys { strings.append(engine.makeString(key)) }
+      return strings.withUnsafeBufferPointer { engine.makeArray($0) }
+    }
+    outArray?.pointee = runtime.handle(for: array)
   }
 }
 
@@ -327,10 +333,13 @@ public func cValueCall(
   _ outResult: UnsafeMutablePointer<OpaquePointer?>?
 ) -> OpaquePointer? {
   outResult?.pointee = nil
-  return propertyOperation(handle) { function, runtime throws(CFailure) in
-    let receiver = thisValue == nil ? nil : try runtime.argument(thisValue, matching: function, "this_value")
-    let arguments = try callArguments(argc, argv, matching: function, runtime)
-    let result = try runtime.perform { () throws(JSError) in try function.call(this: receiver, arguments) }
+  return reading(handle) { function, runtime throws(CFailure) in
+    let receiver = thisValue == nil ? Value.undefined : try lookupArgument(thisValue, of: runtime, "this_value")
+    let result = try withArguments(argc, argv, runtime) { arguments throws(CFailure) in
+      try runtime.perform { engine throws(JSException) in
+        try engine.callFunction(function, this: receiver, arguments: arguments)
+      }
+    }
     outResult?.pointee = runtime.handle(for: result)
   }
 }
@@ -341,23 +350,29 @@ public func cValueConstruct(
   _ outResult: UnsafeMutablePointer<OpaquePointer?>?
 ) -> OpaquePointer? {
   outResult?.pointee = nil
-  return propertyOperation(handle) { constructor, runtime throws(CFailure) in
-    let arguments = try callArguments(argc, argv, matching: constructor, runtime)
-    let result = try runtime.perform { () throws(JSError) in try constructor.construct(arguments: arguments) }
+  return reading(handle) { constructor, runtime throws(CFailure) in
+    let result = try withArguments(argc, argv, runtime) { arguments throws(CFailure) in
+      try runtime.perform { engine throws(JSException) in try engine.constructObject(constructor, arguments: arguments)
+      }
+    }
     outResult?.pointee = runtime.handle(for: result)
   }
 }
 
-private func callArguments(
-  _ argc: Int, _ argv: UnsafePointer<OpaquePointer?>?, matching function: JSValue, _ runtime: CRuntimeReference
-) throws(CFailure) -> [JSValue] {
+/// The values of a call's lent argument handles, in a buffer for the call (no allocation for a
+/// few arguments). Their handles keep them rooted meanwhile.
+@inline(__always)
+private func withArguments<T>(
+  _ argc: Int, _ argv: UnsafePointer<OpaquePointer?>?, _ runtime: CRuntime,
+  _ body: (UnsafeBufferPointer<Value>) throws(CFailure) -> T
+) throws(CFailure) -> T {
   guard argc >= 0 else { throw .invalid("argc is negative") }
-  guard argc > 0 else { return [] }
-  guard let argv else { throw .invalid("argv is NULL") }
-  var arguments: [JSValue] = []
-  arguments.reserveCapacity(argc)
-  for index in 0..<argc { arguments.append(try runtime.argument(argv[index], matching: function, "argv[\(index)]")) }
-  return arguments
+  guard argc == 0 || argv != nil else { throw .invalid("argv is NULL") }
+  return try withUnsafeTemporaryAllocation(of: Value.self, capacity: max(argc, 1)) {
+    buffer throws(CFailure) -> T in
+    for index in 0..<argc { buffer[index] = try lookupArgument(argv![index], of: runtime, "argv[i]") }
+    return try body(UnsafeBufferPointer(start: buffer.baseAddress, count: argc))
+  }
 }
 
 // MARK: Promises
@@ -367,16 +382,15 @@ public func cValuePromiseState(_ handle: OpaquePointer?, _ outResult: UnsafeMuta
   -> xjs_promise_state
 {
   outResult?.pointee = nil
-  guard let (value, owner) = try? lookupValue(handle), let state = value.promiseState else {
-    return XJS_PROMISE_NOT_A_PROMISE
-  }
+  guard let (value, runtime) = try? lookupValue(handle), let (state, result) = runtime.engine.promiseState(of: value)
+  else { return XJS_PROMISE_NOT_A_PROMISE }
   switch state {
   case .pending: return XJS_PROMISE_PENDING
-  case .fulfilled(let result):
-    outResult?.pointee = HandleTable.shared.insert(result, owner: owner)
+  case .fulfilled:
+    outResult?.pointee = runtime.handle(for: result)
     return XJS_PROMISE_FULFILLED
-  case .rejected(let reason):
-    outResult?.pointee = HandleTable.shared.insert(reason, owner: owner)
+  case .rejected:
+    outResult?.pointee = runtime.handle(for: result)
     return XJS_PROMISE_REJECTED
   }
 }

@@ -154,6 +154,9 @@ package final class Runtime {
     didSet { setSafePointRequest(RuntimeHotState.deadlineArmed, deadlineNanoseconds != 0) }
   }
 
+  /// Roots an embedding layer keeps in storage of its own (the C API's handle tables): each
+  /// scanner reports its values to the function it is given, at every collection.
+  package var hostRootScanners: [(_ mark: (Value) -> Void) -> Void] = []
   /// Registered roots held by Swift code (see RootedValues); the list does not own them.
   unowned(unsafe) var rootedListHead: RootedValues?
   /// Values the embedder keeps alive (handles).
@@ -273,6 +276,7 @@ package final class Runtime {
       rooted = list.next
     }
     for bits in handles.keys { heap.mark(Value(bits: bits)) }
+    for scan in hostRootScanners { scan { heap.markConservatively(UInt($0.bits)) } }
     stringCache.trace(heap)
     heap.mark(pendingException)
     for value in joinStack { heap.mark(value) }
@@ -408,13 +412,13 @@ func monotonicNanoseconds() -> UInt64 {
 /// A growable list of Values that the collector treats as roots while the list
 /// is alive (LibJS's MarkedVector, JSC's MarkedArgumentBuffer). Use it whenever
 /// Swift code keeps Values in heap storage across an allocation.
-final class RootedValues {
+package final class RootedValues {
   private unowned(unsafe) let runtime: Runtime
   fileprivate unowned(unsafe) var next: RootedValues?
   private unowned(unsafe) var previous: RootedValues?
   @exclusivity(unchecked) var values: [Value] = []
 
-  init(_ runtime: Runtime, capacity: Int = 0) {
+  package init(_ runtime: Runtime, capacity: Int = 0) {
     self.runtime = runtime
     values.reserveCapacity(capacity)
     next = runtime.rootedListHead
@@ -427,12 +431,15 @@ final class RootedValues {
     next?.previous = previous
   }
 
-  @inline(__always) var count: Int { values.count }
-  @inline(__always) subscript(index: Int) -> Value {
+  @inline(__always) package var count: Int { values.count }
+  @inline(__always) package subscript(index: Int) -> Value {
     get { values[index] }
     set { values[index] = newValue }
   }
-  @inline(__always) func append(_ value: Value) { values.append(value) }
+  @inline(__always) package func append(_ value: Value) { values.append(value) }
+  package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Value>) throws -> R) rethrows -> R {
+    try values.withUnsafeBufferPointer(body)
+  }
 
   fileprivate func trace(_ heap: Heap) {
     for value in values { heap.markConservatively(UInt(value.bits)) }
