@@ -634,6 +634,53 @@ static void test_allocator(void) {
   CHECK(allocated_bytes == 0); /* everything given back */
 }
 
+/* ---- Rooting under gc-stress: handles keep values alive across collections ---- */
+
+static xjs_value *make_pair(xjs_context *context, xjs_value *this_value, size_t argc, xjs_value *const *argv,
+                            xjs_value *new_target, void *user_data) {
+  xjs_value *first = xjs_string(context, "left", 4); /* each allocation collects */
+  xjs_value *second = xjs_object(context);
+  OK(xjs_value_set(second, "arg", argc > 0 ? argv[0] : first));
+  xjs_value *pair[] = {first, second};
+  xjs_value *array = xjs_array(context, 2, pair);
+  xjs_value_release(first);
+  xjs_value_release(second);
+  return array;
+}
+
+static void test_gc_stress(void) {
+  xjs_runtime_options options;
+  xjs_runtime_options_init(&options);
+  options.gc_stress = 1;
+  xjs_runtime *runtime = new_runtime(&options);
+  xjs_context *context = new_context(runtime);
+  xjs_value *function = NULL;
+  OK(xjs_function(context, "makePair", 1, make_pair, NULL, NULL, &function));
+  set_global(context, "makePair", function);
+  xjs_value_release(function);
+  xjs_value *kept = xjs_string(context, "kept across collections", 23);
+  xjs_value *objects[20];
+  for (int i = 0; i < 20; i++) {
+    objects[i] = eval(context, "({ list: [1, 2, 3].map(x => ({ x: String(x) })) })");
+  }
+  CHECK(eval_is(context, "let r = ''; for (let i = 0; i < 5; i++) r += makePair('a' + i)[1].arg; r", "a0a1a2a3a4"));
+  for (int i = 0; i < 20; i++) {
+    xjs_value *list = NULL, *item = NULL, *x = NULL;
+    OK(xjs_value_get(objects[i], "list", &list));
+    OK(xjs_value_get_index(list, 2, &item));
+    OK(xjs_value_get(item, "x", &x));
+    CHECK(string_is(x, "3"));
+    xjs_value_release(x);
+    xjs_value_release(item);
+    xjs_value_release(list);
+    xjs_value_release(objects[i]);
+  }
+  CHECK(string_is(kept, "kept across collections"));
+  xjs_value_release(kept);
+  xjs_context_release(context);
+  xjs_runtime_destroy(runtime);
+}
+
 /* ---- Misuse the API detects ---- */
 
 static void test_misuse(void) {
@@ -687,6 +734,7 @@ int main(void) {
   test_jobs_and_modules();
   test_array_buffers();
   test_allocator();
+  test_gc_stress();
   test_misuse();
   printf("C API: %d checks passed\n", checks);
   return 0;
