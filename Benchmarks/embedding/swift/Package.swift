@@ -6,7 +6,7 @@ import PackageDescription
 //   swift run -c release --package-path Benchmarks/embedding/swift
 let package = Package(
   name: "EmbeddingBenchmark",
-  dependencies: [.package(path: "../../..")],
+  dependencies: [.package(name: "xjs", path: "../../..")],
   targets: [
     .executableTarget(name: "EmbeddingBenchmark", dependencies: [.product(name: "XJS", package: "xjs")])
   ],

@@ -3,12 +3,13 @@
 // - a script calling a JavaScript function from Swift (`JSValue.callAsFunction`);
 // - a new context evaluating a tiny script, in one virtual machine.
 
+import XJS
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import XJS
 
 func cpuNanoseconds() -> UInt64 {
   var time = timespec()
@@ -31,13 +32,17 @@ func measure(_ name: String, operations: Int, runs: Int = 7, _ body: () throws -
 
 let vm = VirtualMachine()
 let context = Context(vm)
-try context.setGlobal("hostAdd", context.function("hostAdd", length: 2) { call in
-  call.context.value((call[0].numberValue ?? 0) + (call[1].numberValue ?? 0))
-})
-let loop = try context.evaluate("(function (n) { let s = 0; for (let i = 0; i < n; i++) s = hostAdd(s, 1); return s; })")
+try context.setGlobal(
+  "hostAdd",
+  context.function("hostAdd", length: 2) { call in
+    call.context.value((call[0].numberValue ?? 0) + (call[1].numberValue ?? 0))
+  })
+let loop = try context.evaluate(
+  "(function (n) { let s = 0; for (let i = 0; i < n; i++) s = hostAdd(s, 1); return s; })")
 let calls = 1_000_000
 try measure("host function call from JS", operations: calls) {
-  precondition(try loop(calls).numberValue == Double(calls))
+  let sum = try loop(calls).numberValue
+  precondition(sum == Double(calls))
 }
 
 let jsAdd = try context.evaluate("(function (a, b) { return a + b; })")
@@ -50,6 +55,7 @@ let contexts = 2_000
 try measure("new context + evaluate '1+1'", operations: contexts) {
   for _ in 0..<contexts {
     let fresh = Context(vm)
-    precondition(try fresh.evaluate("1+1").numberValue == 2)
+    let two = try fresh.evaluate("1+1").numberValue
+    precondition(two == 2)
   }
 }
