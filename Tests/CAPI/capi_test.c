@@ -445,6 +445,25 @@ static void *interrupt_later(void *runtime) {
   return NULL;
 }
 
+/* A host function that allocates until the heap limit: the script gets a RangeError. */
+static xjs_value *hoard(xjs_context *context, xjs_value *this_value, size_t argc, xjs_value *const *argv,
+                        xjs_value *new_target, void *user_data) {
+  xjs_value *list = xjs_array(context, 0, NULL);
+  for (uint32_t i = 0; i < 2000000; i++) {
+    xjs_value *item = xjs_string(context, "0123456789abcdef0123456789abcdef", 32);
+    xjs_error *error = xjs_value_set_index(list, i, item);
+    xjs_value_release(item);
+    if (error) { /* the engine refused: pass its exception on */
+      xjs_value *thrown = xjs_error_get_value(error);
+      xjs_context_throw(context, thrown);
+      xjs_value_release(thrown);
+      xjs_error_release(error);
+      break;
+    }
+  }
+  return list;
+}
+
 static void test_limits(void) {
   xjs_runtime_options options;
   xjs_runtime_options_init(&options);
@@ -457,6 +476,11 @@ static void test_limits(void) {
   CHECK(xjs_error_get_kind(error) == XJS_ERROR_EXCEPTION);
   CHECK(strcmp(xjs_error_get_name(error), "RangeError") == 0);
   xjs_error_release(error);
+  xjs_value *hoarder = NULL;
+  OK(xjs_function(context, "hoard", 0, hoard, NULL, NULL, &hoarder));
+  set_global(context, "hoard", hoarder);
+  xjs_value_release(hoarder);
+  CHECK(eval_is(context, "try { hoard(); 'no limit' } catch (e) { e.name }", "RangeError"));
   error = eval_error(context, "for (;;) {}", "spin.js");
   CHECK(xjs_error_get_kind(error) == XJS_ERROR_TERMINATED);
   xjs_error_release(error);
