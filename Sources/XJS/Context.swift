@@ -161,9 +161,10 @@ public final class Context {
     let reference = WeakContext(self)
     return { this, arguments, newTarget throws(JSException) in
       let context = reference.context
+      let frame = CallFrame(this: this, arguments: arguments)
+      defer { frame.end() }
       let call = JSCall(
-        context: context, this: context.wrap(this), arguments: arguments.map { context.wrap($0) },
-        newTarget: newTarget.isUndefined ? nil : context.wrap(newTarget))
+        context: context, frame: frame, newTarget: newTarget.isUndefined ? nil : context.wrap(newTarget))
       return try context.runHostCode { () throws -> Value in try body(call).raw }
     }
   }
@@ -202,21 +203,55 @@ public final class Context {
   }
 }
 
-/// One call of a host function.
+/// One call of a host function. Its values are made on first use (`this` and arguments a
+/// function never reads cost nothing); read them during the call: afterwards `this` and the
+/// arguments are undefined (keep the `JSValue`s you took instead of the `JSCall`).
 public struct JSCall {
   public let context: Context
-  /// `this` of the call (for a construct call, undefined: make the object yourself).
-  public let this: JSValue
-  public let arguments: [JSValue]
+  private let frame: CallFrame
   /// The constructor `new` was applied to; nil for a plain call.
   public let newTarget: JSValue?
 
+  init(context: Context, frame: CallFrame, newTarget: JSValue?) {
+    self.context = context
+    self.frame = frame
+    self.newTarget = newTarget
+  }
+
+  /// `this` of the call (for a construct call, undefined: make the object yourself).
+  public var this: JSValue { context.wrap(frame.isLive ? frame.this : .undefined) }
+
+  /// How many arguments the caller passed.
+  public var argumentCount: Int { frame.isLive ? frame.arguments.count : 0 }
+
+  /// Every argument the caller passed.
+  public var arguments: [JSValue] { (0..<argumentCount).map { self[$0] } }
+
   /// The argument at `index`, or undefined when the caller passed fewer.
   public subscript(index: Int) -> JSValue {
-    index < arguments.count ? arguments[index] : context.undefined
+    guard frame.isLive, index >= 0, index < frame.arguments.count else { return context.undefined }
+    return context.wrap(frame.arguments[index])
   }
 
   public var isConstructCall: Bool { newTarget != nil }
+}
+
+/// The raw `this` and arguments of a host call, valid while the call runs (the caller's frame
+/// roots them); `end()` makes a JSCall kept past its call read undefined instead of stale values.
+final class CallFrame {
+  let this: Value
+  private(set) var arguments: UnsafeBufferPointer<Value>
+  private(set) var isLive = true
+
+  init(this: Value, arguments: UnsafeBufferPointer<Value>) {
+    self.this = this
+    self.arguments = arguments
+  }
+
+  func end() {
+    isLive = false
+    arguments = UnsafeBufferPointer(start: nil, count: 0)
+  }
 }
 
 extension VirtualMachineCore {

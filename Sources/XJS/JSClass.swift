@@ -170,9 +170,9 @@ public final class JSClass<Instance: AnyObject> {
       // `class Sub extends Name` gets Sub.prototype through new.target.
       guard let runtime = context.core?.runtime else { return .undefined }
       let proto = try runtime.prototype(forNewTarget: newTarget, fallback: prototypeValue)
-      let call = JSCall(
-        context: context, this: context.undefined, arguments: arguments.map { context.wrap($0) },
-        newTarget: context.wrap(newTarget))
+      let frame = CallFrame(this: .undefined, arguments: arguments)
+      defer { frame.end() }
+      let call = JSCall(context: context, frame: frame, newTarget: context.wrap(newTarget))
       return try context.runHostCode { () throws -> Value in
         runtime.newHostObject(self.hostClass, prototype: proto, data: try construct(call))
       }

@@ -6,21 +6,21 @@ import XJSEngine
 public final class JSValue {
   public let context: Context
   let raw: Value
-  private let isProtected: Bool
+  /// The runtime's root slot holding the value (-1: not a cell, nothing to root).
+  private let rootSlot: Int32
 
   init(_ raw: Value, _ context: Context) {
     self.raw = raw
     self.context = context
     if raw.isCell, let core = context.core {
-      core.runtime.protect(raw)
-      isProtected = true
+      rootSlot = core.runtime.takeRootSlot(raw)
     } else {
-      isProtected = false
+      rootSlot = -1
     }
   }
 
   deinit {
-    if isProtected, let core = context.core { core.runtime.unprotect(raw) }
+    if rootSlot >= 0, let core = context.core { core.runtime.releaseRootSlot(rootSlot) }
   }
 
   private var runtime: Runtime? { context.core?.runtime }
@@ -196,15 +196,38 @@ public final class JSValue {
   /// Calls the value as a function with `this` (undefined by default).
   @discardableResult
   public func call(this: JSValue? = nil, _ arguments: [any JSConvertible]) throws(JSError) -> JSValue {
-    let converted = arguments.map { $0.jsValue(in: context) }
     let receiver = this?.raw ?? .undefined
-    let raws = converted.map(\.raw)
     return context.wrap(
-      try context.perform { runtime throws(JSException) in
-        try raws.withUnsafeBufferPointer { buffer throws(JSException) in
+      try withRawArguments(arguments) { buffer throws(JSError) in
+        try context.perform { runtime throws(JSException) in
           try runtime.callFunction(raw, this: receiver, arguments: buffer)
         }
       })
+  }
+
+  /// The raw values of call arguments, rooted for `body`: JSValues and numbers, booleans and
+  /// strings convert without a JSValue of their own; anything else through `jsValue(in:)`.
+  private func withRawArguments<T>(
+    _ arguments: [any JSConvertible], _ body: (UnsafeBufferPointer<Value>) throws(JSError) -> T
+  ) throws(JSError) -> T {
+    var keep: [JSValue] = []
+    let raws = withExtendedLifetime(arguments) {
+      arguments.map { argument -> Value in
+        switch argument {
+        case let value as JSValue: return value.raw
+        case let number as Double: return Value(number: number)
+        case let number as Int: return Value(number)
+        case let flag as Bool: return Value(flag)
+        default:
+          let converted = argument.jsValue(in: context)
+          keep.append(converted)
+          return converted.raw
+        }
+      }
+    }
+    return try withExtendedLifetime(keep) { () throws(JSError) -> T in
+      try raws.withUnsafeBufferPointer { buffer throws(JSError) in try body(buffer) }
+    }
   }
 
   /// `f(arguments…)`: calls the value with `this` undefined.
@@ -220,13 +243,9 @@ public final class JSValue {
 
   /// `new value(...arguments)`.
   public func construct(arguments: [any JSConvertible]) throws(JSError) -> JSValue {
-    let converted = arguments.map { $0.jsValue(in: context) }
-    let raws = converted.map(\.raw)
-    return context.wrap(
-      try context.perform { runtime throws(JSException) in
-        try raws.withUnsafeBufferPointer { buffer throws(JSException) in
-          try runtime.constructObject(raw, arguments: buffer)
-        }
+    context.wrap(
+      try withRawArguments(arguments) { buffer throws(JSError) in
+        try context.perform { runtime throws(JSException) in try runtime.constructObject(raw, arguments: buffer) }
       })
   }
 

@@ -144,7 +144,7 @@ public func cClassCreate(
       jsClass.constructor(length: Int(definition.constructor_length)) { call in
         let runtime = try reference.runtime()
         let instanceData = try runtime.callHost(in: call.context, lending: call.arguments) { context, lent in
-          construct(context, call.arguments.count, lent.baseAddress, data.pointer)
+          construct(context, call.argumentCount, lent.baseAddress, data.pointer)
         }
         guard let instanceData else {
           throw JSError(name: "TypeError", message: "\(name): the constructor callback returned NULL without throwing")
@@ -160,7 +160,7 @@ public func cClassCreate(
       jsClass.method(methodName, length: Int(method.length)) { instance, call in
         let runtime = try reference.runtime()
         let returned = try runtime.callHost(in: call.context, lending: [call.this] + call.arguments) { context, lent in
-          function(context, instance.data, lent[0], call.arguments.count, lent.baseAddress.map { $0 + 1 }, data.pointer)
+          function(context, instance.data, lent[0], call.argumentCount, lent.baseAddress.map { $0 + 1 }, data.pointer)
         }
         return try runtime.takeReturned(returned, in: call.context) ?? call.context.undefined
       }

@@ -257,6 +257,30 @@ private func readmeSnippet(_ print: (Any...) -> Void) throws {
     #expect(try context.evaluate("describe.name + describe.length").stringValue == "describe2")
   }
 
+  @Test func aCallKeptPastItsReturnReadsUndefinedButTakenValuesStay() throws {
+    let vm = VirtualMachine(
+      options: {
+        var options = VirtualMachine.Options()
+        options.gcStress = true
+        return options
+      }())
+    let context = Context(vm)
+    var keptCall: JSCall?
+    var keptArgument: JSValue?
+    try context.setGlobal(
+      "keep",
+      context.function("keep", length: 1) { call in
+        keptCall = call
+        keptArgument = call[0]
+        return call.context.undefined
+      })
+    try context.evaluate("keep({ name: 'taken' })")
+    try context.evaluate("[1, 2, 3].map(x => ({ x }))")  // collections run (gc-stress)
+    #expect(keptCall?.argumentCount == 0)
+    #expect(keptCall?[0].isUndefined == true)
+    #expect(try keptArgument?["name"].stringValue == "taken")
+  }
+
   @Test func hostErrorsReachScriptsAsExceptions() throws {
     let vm = VirtualMachine()
     let context = Context(vm)

@@ -68,6 +68,19 @@ extension Runtime {
     if count <= 1 { handles[value.bits] = nil } else { handles[value.bits] = count - 1 }
   }
 
+  /// Roots `value` in a slot of its own until `releaseRootSlot` (the embedding API's handles:
+  /// O(1), no hashing). Returns -1 for a value that needs no root.
+  @inline(__always)
+  package func takeRootSlot(_ value: Value) -> Int32 {
+    guard value.isCell else { return -1 }
+    return hostRootSlots.take(value)
+  }
+
+  @inline(__always)
+  package func releaseRootSlot(_ slot: Int32) {
+    if slot >= 0 { hostRootSlots.release(slot) }
+  }
+
   /// Throws a RangeError when the heap stays over its limit after a collection (what a safe
   /// point does), so allocation inside host code ends in an exception, not a crash.
   package func checkHeapLimit() throws(JSException) {
@@ -403,4 +416,50 @@ extension Runtime {
     try evaluate(text, sourceName: sourceName)
   }
 
+}
+
+/// The embedding API's rooted slots: values in raw memory, free slots chained through their
+/// value (an int, never a cell), scanned at every collection.
+final class HostRootSlots {
+  private var values: UnsafeMutablePointer<Value>
+  private var count = 0
+  private var capacity = 64
+  private var firstFree: Int32 = -1
+
+  init() { values = .allocate(capacity: capacity) }
+  deinit { values.deallocate() }
+
+  @inline(__always)
+  func take(_ value: Value) -> Int32 {
+    let slot: Int32
+    if firstFree >= 0 {
+      slot = firstFree
+      firstFree = values[Int(slot)].asInt32
+    } else {
+      if count == capacity { grow() }
+      slot = Int32(count)
+      count += 1
+    }
+    values[Int(slot)] = value
+    return slot
+  }
+
+  @inline(__always)
+  func release(_ slot: Int32) {
+    values[Int(slot)] = Value(firstFree)
+    firstFree = slot
+  }
+
+  private func grow() {
+    let grown = UnsafeMutablePointer<Value>.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: values, count: count)
+    values.deallocate()
+    values = grown
+    capacity *= 2
+  }
+
+  /// Marks every slot's value (free slots hold ints, which marking ignores).
+  func trace(_ heap: Heap) {
+    for index in 0..<count { heap.markConservatively(UInt(values[index].bits)) }
+  }
 }

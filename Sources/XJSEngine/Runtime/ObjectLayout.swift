@@ -135,6 +135,8 @@ struct ObjectFlags {
   /// %GeneratorPrototype%.next, return or throw (the resume mode in internal slot 0): a call
   /// of one from bytecode resumes the generator in the same interpreter loop.
   static let generatorMethod: UInt16 = 2048
+  /// %Object.prototype% of some realm: an immutable prototype exotic object (ES2024 10.4.7).
+  static let immutablePrototype: UInt16 = 4096
 }
 
 /// Header of an elements buffer; the Values follow it.

@@ -479,10 +479,7 @@ extension Runtime {
     if current == prototype { return true }
     if !object.hasFlag(ObjectFlags.extensible) { return false }
     // ES2024 10.4.7: %Object.prototype% is an immutable prototype exotic object.
-    if liveRealms.contains(where: { $0[.objectPrototype] == object.value }) {
-      return false
-    }
-    if object.objectClass == .global && realm.globalObject == object && false { return false }
+    if object.hasFlag(ObjectFlags.immutablePrototype) { return false }
     var cursor = prototype
     while cursor.isObject {
       let candidate = cursor.asObject

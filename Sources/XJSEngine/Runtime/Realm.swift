@@ -180,6 +180,7 @@ package final class Realm {
     // The two objects everything else hangs from.
     let objectPrototype = runtime.allocateObject(
       .ordinary, shape: runtime.rootShape(prototype: .null, objectClass: .ordinary))
+    objectPrototype.flags |= ObjectFlags.immutablePrototype
     self[.objectPrototype] = objectPrototype.value
     plainObjectShape = runtime.rootShape(prototype: objectPrototype.value, objectClass: .ordinary)
     let functionPrototype = runtime.allocateObject(

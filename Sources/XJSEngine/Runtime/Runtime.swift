@@ -122,9 +122,6 @@ package final class Runtime {
   /// dropped by the first collection that does not reach them.
   @exclusivity(unchecked) private var releasedRealms: [Realm] = []
 
-  /// Every realm not yet collected.
-  var liveRealms: [Realm] { realms + releasedRealms }
-
   /// Stops treating `realm` as a root (the host released its context). The first realm stays.
   package func releaseRealm(_ realm: Realm) {
     guard let index = realms.firstIndex(where: { $0 === realm }), index > 0 else { return }
@@ -161,6 +158,8 @@ package final class Runtime {
   unowned(unsafe) var rootedListHead: RootedValues?
   /// Values the embedder keeps alive (handles).
   @exclusivity(unchecked) var handles: [UInt64: Int] = [:]
+  /// The embedding API's value handles (see HostRootSlots).
+  let hostRootSlots = HostRootSlots()
 
   /// Where the interpreter called into native code from (for stacks of errors created there).
   @exclusivity(unchecked) var nativeCallSite: (fp: UnsafeMutablePointer<Value>, pc: Int)?
@@ -276,6 +275,7 @@ package final class Runtime {
       rooted = list.next
     }
     for bits in handles.keys { heap.mark(Value(bits: bits)) }
+    hostRootSlots.trace(heap)
     for scan in hostRootScanners { scan { heap.markConservatively(UInt($0.bits)) } }
     stringCache.trace(heap)
     heap.mark(pendingException)
