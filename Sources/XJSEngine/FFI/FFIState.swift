@@ -1,0 +1,110 @@
+// One realm's ffi machinery: the prototype of its pointer objects, its open callbacks, and
+// what an outgoing call leaves for the callbacks it causes (the thread, an exception to
+// rethrow). The realm holds it (`Runtime.ffiState`), so it lives as long as the realm.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+final class FFIState {
+  unowned(unsafe) let runtime: Runtime
+  // The classes are the process's, so pointers pass between realms and runtimes.
+  static let pointerClass = HostClass(name: "UnsafePointer")
+  static let viewClass = HostClass(name: "UnsafePointerView")
+  static let callbackClass = HostClass(name: "UnsafeCallback")
+  static let stateClass = HostClass(name: "FFIState")
+  var pointerClass: HostClass { Self.pointerClass }
+  var viewClass: HostClass { Self.viewClass }
+  var callbackClass: HostClass { Self.callbackClass }
+  /// The prototype of pointer objects (rooted by the realm's host values).
+  let pointerPrototype: Value
+
+  /// Outgoing calls under way on the runtime's thread (callbacks may run only inside one).
+  var outgoingCallDepth = 0
+  var outgoingCallThread = pthread_self()
+  /// The first exception a callback threw during the innermost outgoing call: rethrown when
+  /// that call returns, since it cannot unwind through C frames.
+  var pendingCallbackException: Value?
+  /// The trampoline slots of this state's callbacks not closed yet.
+  var openCallbackSlots: Set<UInt32> = []
+
+  init(runtime: Runtime) {
+    self.runtime = runtime
+    let prototype = runtime.newObject(.ordinary, prototype: .null)
+    runtime.setToStringTag(prototype.value, "pointer")
+    pointerPrototype = prototype.value
+  }
+
+  /// The runtime is going: its callbacks' trampolines return 0 from now on.
+  deinit {
+    for slot in openCallbackSlots { CallbackSlots.shared.release(slot) }
+  }
+
+  static let stateKey = "%ffi.state%"
+  static let pointerPrototypeKey = "%ffi.pointerPrototype%"
+
+  // MARK: Pointer objects
+
+  /// A pointer object for `address`; null for address 0 (as in Deno, null is the null pointer).
+  func pointerValue(_ address: UInt) -> Value {
+    address == 0 ? .null : runtime.newHostObject(pointerClass, prototype: pointerPrototype, data: address)
+  }
+
+  /// The address of a pointer object (0 for null); nil for any other value.
+  func address(ofPointer value: Value) -> UInt? {
+    if value.isNull { return 0 }
+    guard let data = runtime.hostData(value, of: pointerClass) else { return nil }
+    return data as? UInt
+  }
+
+  /// The open callback behind an UnsafeCallback object (nil for other values).
+  func callbackRecord(_ value: Value) -> CallbackRecord? {
+    guard let data = runtime.hostData(value, of: callbackClass) else { return nil }
+    return data as? CallbackRecord
+  }
+
+  // MARK: Outgoing calls
+
+  /// Runs `body` (which calls into C) as an outgoing call: callbacks are allowed on this thread
+  /// meanwhile, and an exception one of them threw is rethrown afterwards.
+  @inline(__always)
+  func performOutgoingCall<T>(_ body: () -> T) throws(JSException) -> T {
+    let savedThread = outgoingCallThread
+    outgoingCallThread = pthread_self()
+    outgoingCallDepth += 1
+    let result = body()
+    outgoingCallDepth -= 1
+    outgoingCallThread = savedThread
+    if _slowPath(pendingCallbackException != nil) {
+      let exception = pendingCallbackException!
+      pendingCallbackException = nil
+      runtime.unprotect(exception)
+      throw JSException(exception)
+    }
+    return result
+  }
+
+  /// Whether a callback may run JavaScript now: on the thread of the innermost outgoing call
+  /// (or, outside one, on the thread that made the callback).
+  func mayRunCallback(createdOn creator: pthread_t) -> Bool {
+    pthread_equal(pthread_self(), outgoingCallDepth > 0 ? outgoingCallThread : creator) != 0
+  }
+}
+
+extension Runtime {
+  /// The current realm's ffi state, made on first use; the realm's host values keep it (in a
+  /// host object) and the pointer prototype alive.
+  func ffiState() -> FFIState {
+    if let holder = realm.hostValues[FFIState.stateKey], let data = hostData(holder, of: FFIState.stateClass),
+      let state = data as? FFIState
+    {
+      return state
+    }
+    let state = FFIState(runtime: self)
+    realm.hostValues[FFIState.pointerPrototypeKey] = state.pointerPrototype
+    realm.hostValues[FFIState.stateKey] = newHostObject(FFIState.stateClass, prototype: .null, data: state)
+    return state
+  }
+}
