@@ -44,7 +44,9 @@ extension Runtime {
       }
     }
     let pointer = newPlainObject()
-    for method in ["of", "create", "equals", "offset", "value"] { defineNativeMethod(pointer, method, length: 1, refuse) }
+    for method in ["of", "create", "equals", "offset", "value"] {
+      defineNativeMethod(pointer, method, length: 1, refuse)
+    }
     defineValue(ffi, "UnsafePointer", pointer.value)
     return ffi.value
   }

@@ -60,7 +60,8 @@ final class NativeSignature {
   /// Calls the C function at `address` with the arguments already in place.
   @inline(__always)
   func invoke(_ address: UnsafeRawPointer) {
-    ffi_call(callInterface, unsafeBitCast(address, to: (@convention(c) () -> Void).self), resultStorage, argumentPointers)
+    ffi_call(
+      callInterface, unsafeBitCast(address, to: (@convention(c) () -> Void).self), resultStorage, argumentPointers)
   }
 }
 
@@ -145,7 +146,8 @@ extension FFIState {
     guard case .structure = signature.result else {
       return value(fromBits: storage.load(as: UInt64.self), as: signature.result)
     }
-    let buffer = try runtime.makeArrayBuffer(copying: UnsafeRawBufferPointer(start: storage, count: signature.resultSize))
+    let buffer = try runtime.makeArrayBuffer(
+      copying: UnsafeRawBufferPointer(start: storage, count: signature.resultSize))
     return runtime.makeTypedArray("Uint8Array", buffer: buffer, byteOffset: 0, length: signature.resultSize)!
   }
 }

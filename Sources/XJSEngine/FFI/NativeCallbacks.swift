@@ -196,7 +196,9 @@ extension FFIState {
     for type in parameters {
       let bits: UInt64
       if type.isFloatingPoint && floatIndex < 8 {
-        bits = withUnsafeBytes(of: frame.pointee.float_arguments) { $0.load(fromByteOffset: floatIndex * 8, as: UInt64.self) }
+        bits = withUnsafeBytes(of: frame.pointee.float_arguments) {
+          $0.load(fromByteOffset: floatIndex * 8, as: UInt64.self)
+        }
         floatIndex += 1
       } else if !type.isFloatingPoint && integerIndex < 6 {
         bits = withUnsafeBytes(of: frame.pointee.integer_arguments) {

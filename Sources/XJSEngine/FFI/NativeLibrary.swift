@@ -16,7 +16,9 @@ final class NativeLibrary {
   /// Opens `path` (dlopen, symbols bound now); the error is dlerror's text.
   init(path: String) throws(NativeLibraryError) {
     self.path = path
-    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { throw NativeLibraryError(text: lastDynamicLinkerError()) }
+    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+      throw NativeLibraryError(text: lastDynamicLinkerError())
+    }
     self.handle = handle
   }
 
@@ -25,7 +27,9 @@ final class NativeLibrary {
   /// The address of `symbol`; the error is dlerror's text.
   func address(of symbol: String) throws(NativeLibraryError) -> UnsafeRawPointer {
     _ = dlerror()
-    guard let handle, let address = dlsym(handle, symbol) else { throw NativeLibraryError(text: lastDynamicLinkerError()) }
+    guard let handle, let address = dlsym(handle, symbol) else {
+      throw NativeLibraryError(text: lastDynamicLinkerError())
+    }
     return UnsafeRawPointer(address)
   }
 

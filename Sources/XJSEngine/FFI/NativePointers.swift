@@ -27,7 +27,9 @@ extension FFIState {
       return self.pointerValue(UInt(try self.bits(of: arguments[0], as: .usize, at: position)))
     }
     runtime.defineNativeMethod(namespace, "equals", length: 2) { _, arguments throws(JSException) in
-      Value(try self.pointerAddress(arguments[0], "UnsafePointer.equals", 1) == self.pointerAddress(arguments[1], "UnsafePointer.equals", 2))
+      Value(
+        try self.pointerAddress(arguments[0], "UnsafePointer.equals", 1)
+          == self.pointerAddress(arguments[1], "UnsafePointer.equals", 2))
     }
     runtime.defineNativeMethod(namespace, "offset", length: 2) { _, arguments throws(JSException) in
       let address = try self.pointerAddress(arguments[0], "UnsafePointer.offset", 1)
@@ -43,7 +45,8 @@ extension FFIState {
   /// The address of a pointer argument (null is 0), or a TypeError.
   func pointerAddress(_ value: Value, _ function: String, _ index: Int) throws(JSException) -> UInt {
     guard let address = address(ofPointer: value) else {
-      throw mismatch(value, "a pointer object or null", NativeValuePosition(function: function, description: "argument \(index)"))
+      throw mismatch(
+        value, "a pointer object or null", NativeValuePosition(function: function, description: "argument \(index)"))
     }
     return address
   }
@@ -92,10 +95,12 @@ extension FFIState {
   }
 
   /// The address a view method works on: its view's address plus the offset argument.
-  private func viewAddress(_ this: Value, _ offset: Value, _ method: String) throws(JSException) -> UnsafeMutableRawPointer
+  private func viewAddress(_ this: Value, _ offset: Value, _ method: String) throws(JSException)
+    -> UnsafeMutableRawPointer
   {
     guard let data = runtime.hostData(this, of: viewClass), let address = data as? UInt else {
-      throw runtime.typeError("UnsafePointerView.prototype.\(method) called on an object that is not an UnsafePointerView")
+      throw runtime.typeError(
+        "UnsafePointerView.prototype.\(method) called on an object that is not an UnsafePointerView")
     }
     let offset = try byteOffset(offset, "UnsafePointerView.prototype.\(method)")
     return UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Int(bitPattern: address) &+ offset))!
@@ -143,7 +148,8 @@ extension FFIState {
       return try self.arrayBuffer(at: address, byteLength: arguments[1], "getArrayBuffer")
     }
     runtime.defineNativeMethod(constructor, "copyInto", length: 2) { _, arguments throws(JSException) in
-      try self.copy(from: try self.staticAddress(arguments[0], arguments[2], "copyInto"), into: arguments[1], "copyInto")
+      try self.copy(
+        from: try self.staticAddress(arguments[0], arguments[2], "copyInto"), into: arguments[1], "copyInto")
       return .undefined
     }
   }
@@ -155,7 +161,8 @@ extension FFIState {
     let name = "UnsafePointerView.\(method)"
     let address = try pointerAddress(pointer, name, 1)
     guard address != 0 else { throw runtime.typeError("\(name): the pointer is null") }
-    return UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Int(bitPattern: address) &+ (try byteOffset(offset, name))))!
+    return UnsafeMutableRawPointer(
+      bitPattern: UInt(bitPattern: Int(bitPattern: address) &+ (try byteOffset(offset, name))))!
   }
 
   /// The NUL-terminated UTF-8 string at `address` (invalid sequences become U+FFFD).
@@ -167,7 +174,8 @@ extension FFIState {
   private func arrayBuffer(at address: UnsafeMutableRawPointer, byteLength: Value, _ method: String)
     throws(JSException) -> Value
   {
-    guard byteLength.isNumber, byteLength.asNumber >= 0, byteLength.asNumber.rounded(.towardZero) == byteLength.asNumber,
+    guard byteLength.isNumber, byteLength.asNumber >= 0,
+      byteLength.asNumber.rounded(.towardZero) == byteLength.asNumber,
       byteLength.asNumber <= 9.0e15
     else {
       throw runtime.typeError("UnsafePointerView.\(method): the byte length must be a non-negative integer")
@@ -180,7 +188,8 @@ extension FFIState {
     throws(JSException)
   {
     guard let bytes = borrowedBytes(destination) else {
-      throw runtime.typeError("UnsafePointerView.\(method): the destination must be a TypedArray, ArrayBuffer or DataView")
+      throw runtime.typeError(
+        "UnsafePointerView.\(method): the destination must be a TypedArray, ArrayBuffer or DataView")
     }
     if let base = bytes.baseAddress { base.copyMemory(from: address, byteCount: bytes.count) }
   }

@@ -64,7 +64,8 @@ extension Runtime {
       return type
     }
     guard value.isObject, !isCallable(value) else {
-      throw typeError("\(context): a type is a name such as \"i32\" or { struct: [...] }, got \(describeForError(value))")
+      throw typeError(
+        "\(context): a type is a name such as \"i32\" or { struct: [...] }, got \(describeForError(value))")
     }
     let fields = try getProperty(value, "struct")
     guard isArrayObject(fields) else {

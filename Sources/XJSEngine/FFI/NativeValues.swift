@@ -85,15 +85,19 @@ extension FFIState {
 
   /// A number when safe, else a BigInt (the 64-bit rule).
   private func integerValue(_ integer: Int64) -> Value {
-    if integer >= -Self.maximumSafeInteger && integer <= Self.maximumSafeInteger { return Value(number: Double(integer)) }
+    if integer >= -Self.maximumSafeInteger && integer <= Self.maximumSafeInteger {
+      return Value(number: Double(integer))
+    }
     return runtime.newBigInt(integer).value
   }
 
   /// A double truncated toward zero and wrapped modulo 2^64 (non-finite values are 0).
   private func wrappedBits(_ double: Double) -> UInt64 {
     guard double.isFinite else { return 0 }
+    let truncated = double.rounded(.towardZero)
+    if abs(truncated) < 9.2e18 { return UInt64(bitPattern: Int64(truncated)) }
     let two64 = 18_446_744_073_709_551_616.0
-    var wrapped = fmod(double.rounded(.towardZero), two64)
+    var wrapped = fmod(truncated, two64)
     if wrapped < 0 { wrapped += two64 }
     return wrapped >= two64 ? 0 : UInt64(wrapped)
   }
