@@ -34,20 +34,19 @@ extension Runtime {
       throw JSException(runtime.makeError(.error, message))
     }
     defineNativeMethod(ffi, "dlopen", length: 2, refuse)
-    for name in ["UnsafeCallback", "UnsafePointerView"] {
-      let constructor = newNativeFunction(name: name, length: 1, isConstructor: true, refuse)
-      defineValue(ffi, name, constructor.value)
-      if name == "UnsafePointerView" {
-        for method in ["getCString", "getArrayBuffer", "copyInto"] {
-          defineNativeMethod(constructor, method, length: 1, refuse)
-        }
-      }
-    }
+    defineValue(
+      ffi, "UnsafeCallback", newNativeFunction(name: "UnsafeCallback", length: 2, isConstructor: true, refuse).value)
     let pointer = newPlainObject()
+    setToStringTag(pointer.value, "UnsafePointer")
     for method in ["of", "create", "equals", "offset", "value"] {
       defineNativeMethod(pointer, method, length: 1, refuse)
     }
     defineValue(ffi, "UnsafePointer", pointer.value)
+    let view = newNativeFunction(name: "UnsafePointerView", length: 1, isConstructor: true, refuse)
+    for method in ["getCString", "getArrayBuffer", "copyInto"] {
+      defineNativeMethod(view, method, length: 1, refuse)
+    }
+    defineValue(ffi, "UnsafePointerView", view.value)
     return ffi.value
   }
 
