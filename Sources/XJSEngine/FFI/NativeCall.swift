@@ -15,6 +15,7 @@ import CFFI
 /// A C function's signature, prepared for `ffi_call`.
 final class NativeSignature {
   let parameters: [NativeType]
+  let parameterCount: Int
   let result: NativeType
   /// The byte size of each parameter and of the result (structs as C lays them out).
   let parameterSizes: [Int]
@@ -33,6 +34,7 @@ final class NativeSignature {
     self.parameters = parameters
     self.result = result
     let count = parameters.count
+    parameterCount = count
     let types = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: max(count, 1))
     argumentTypes = types
     argumentSlots = .allocate(capacity: max(count, 1))
@@ -95,7 +97,7 @@ extension FFIState {
   func callNative(
     _ signature: NativeSignature, at address: UnsafeRawPointer, name: String, arguments: UnsafeBufferPointer<Value>
   ) throws(JSException) -> Value {
-    let count = signature.parameters.count
+    let count = signature.parameterCount
     guard arguments.count == count else {
       throw runtime.typeError(
         "\(name) expects \(count) argument\(count == 1 ? "" : "s"), got \(arguments.count)")
@@ -137,7 +139,7 @@ extension FFIState {
   }
 
   private func position(_ name: String, _ index: Int) -> NativeValuePosition {
-    NativeValuePosition(function: name, description: "argument \(index + 1)")
+    NativeValuePosition(function: name, place: .argument(index))
   }
 
   /// The result of the call just made, as a script value (a struct as a new Uint8Array).

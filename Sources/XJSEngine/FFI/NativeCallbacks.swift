@@ -218,7 +218,7 @@ extension FFIState {
     throws(JSException)
   {
     guard type != .void else { return }
-    let position = NativeValuePosition(function: "UnsafeCallback", description: "the result")
+    let position = NativeValuePosition(function: "UnsafeCallback", place: .result)
     if type == .buffer {
       guard value.isNull || borrowedBytes(value) != nil else { throw mismatch(value, "a buffer or null", position) }
       frame.pointee.integer_result = UInt64(UInt(bitPattern: borrowedBytes(value)?.baseAddress))

@@ -23,7 +23,7 @@ extension FFIState {
       return self.pointerValue(UInt(bitPattern: bytes.baseAddress))
     }
     runtime.defineNativeMethod(namespace, "create", length: 1) { _, arguments throws(JSException) in
-      let position = NativeValuePosition(function: "UnsafePointer.create", description: "the address")
+      let position = NativeValuePosition(function: "UnsafePointer.create", place: .address)
       return self.pointerValue(UInt(try self.bits(of: arguments[0], as: .usize, at: position)))
     }
     runtime.defineNativeMethod(namespace, "equals", length: 2) { _, arguments throws(JSException) in
@@ -46,16 +46,16 @@ extension FFIState {
   func pointerAddress(_ value: Value, _ function: String, _ index: Int) throws(JSException) -> UInt {
     guard let address = address(ofPointer: value) else {
       throw mismatch(
-        value, "a pointer object or null", NativeValuePosition(function: function, description: "argument \(index)"))
+        value, "a pointer object or null", NativeValuePosition(function: function, place: .argument(index - 1)))
     }
     return address
   }
 
   /// An offset argument: undefined is 0; otherwise an integral number.
-  func byteOffset(_ value: Value, _ function: String) throws(JSException) -> Int {
+  func byteOffset(_ value: Value, _ function: @autoclosure () -> String) throws(JSException) -> Int {
     if value.isUndefined { return 0 }
     guard value.isNumber, value.asNumber.rounded(.towardZero) == value.asNumber, abs(value.asNumber) <= 9.0e15 else {
-      throw runtime.typeError("\(function): an offset must be an integer, got \(runtime.describeForError(value))")
+      throw runtime.typeError("\(function()): an offset must be an integer, got \(runtime.describeForError(value))")
     }
     return Int(value.asNumber)
   }
@@ -103,12 +103,23 @@ extension FFIState {
         "UnsafePointerView.prototype.\(method) called on an object that is not an UnsafePointerView")
     }
     let offset = try byteOffset(offset, "UnsafePointerView.prototype.\(method)")
-    return UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Int(bitPattern: address) &+ offset))!
+    return try offsetAddress(address, offset, "UnsafePointerView.prototype.\(method)")
+  }
+
+  /// `address + offset`, which must not be null (that would be a crash, not an error).
+  private func offsetAddress(_ address: UInt, _ offset: Int, _ function: @autoclosure () -> String)
+    throws(JSException) -> UnsafeMutableRawPointer
+  {
+    guard let result = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Int(bitPattern: address) &+ offset)) else {
+      throw runtime.typeError("\(function()): the address plus the offset is null")
+    }
+    return result
   }
 
   private func defineViewGetter(_ prototype: ObjectRef, _ name: String, _ type: NativeType) {
-    runtime.defineNativeMethod(prototype, "get" + name, length: 0) { _, arguments throws(JSException) in
-      let address = try self.viewAddress(arguments.this, arguments[0], "get" + name)
+    let method = "get" + name
+    runtime.defineNativeMethod(prototype, method, length: 0) { _, arguments throws(JSException) in
+      let address = try self.viewAddress(arguments.this, arguments[0], method)
       // getBigInt64 and getBigUint64 always return BigInts, as DataView's do.
       if type == .i64 { return self.runtime.newBigInt(address.loadUnaligned(as: Int64.self)).value }
       if type == .u64 { return self.runtime.newBigInt(address.loadUnaligned(as: UInt64.self)).value }
@@ -117,9 +128,11 @@ extension FFIState {
   }
 
   private func defineViewSetter(_ prototype: ObjectRef, _ name: String, _ type: NativeType) {
-    runtime.defineNativeMethod(prototype, "set" + name, length: 1) { _, arguments throws(JSException) in
-      let address = try self.viewAddress(arguments.this, arguments[1], "set" + name)
-      let position = NativeValuePosition(function: "UnsafePointerView.prototype.set" + name, description: "the value")
+    let method = "set" + name
+    let setterName = "UnsafePointerView.prototype." + method
+    runtime.defineNativeMethod(prototype, method, length: 1) { _, arguments throws(JSException) in
+      let address = try self.viewAddress(arguments.this, arguments[1], method)
+      let position = NativeValuePosition(function: setterName, place: .value)
       try self.store(arguments[0], as: type, to: address, at: position)
       return .undefined
     }
@@ -161,8 +174,7 @@ extension FFIState {
     let name = "UnsafePointerView.\(method)"
     let address = try pointerAddress(pointer, name, 1)
     guard address != 0 else { throw runtime.typeError("\(name): the pointer is null") }
-    return UnsafeMutableRawPointer(
-      bitPattern: UInt(bitPattern: Int(bitPattern: address) &+ (try byteOffset(offset, name))))!
+    return try offsetAddress(address, try byteOffset(offset, name), name)
   }
 
   /// The NUL-terminated UTF-8 string at `address` (invalid sequences become U+FFFD).

@@ -14,12 +14,26 @@
   import Darwin
 #endif
 
-/// Where a value goes, for error messages ("strlen: argument 1").
+/// Where a value goes, for error messages ("strlen: argument 1"). Only made into text when an
+/// error is thrown: building it costs nothing on a call's fast path.
 struct NativeValuePosition {
-  let function: String
-  let description: String
+  enum Place {
+    /// Argument `n` (from 0) of a call.
+    case argument(Int)
+    case result, value, address
+  }
 
-  var text: String { "\(function): \(description)" }
+  let function: String
+  let place: Place
+
+  var text: String {
+    switch place {
+    case .argument(let index): "\(function): argument \(index + 1)"
+    case .result: "\(function): the result"
+    case .value: "\(function): the value"
+    case .address: "\(function): the address"
+    }
+  }
 }
 
 extension FFIState {

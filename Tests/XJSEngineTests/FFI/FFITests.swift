@@ -368,6 +368,8 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
         () => ffi.dlopen(42, {}),
         () => new ffi.UnsafePointerView(null),
         () => new ffi.UnsafePointerView({}),
+        () => new ffi.UnsafePointerView(ffi.UnsafePointer.create(8)).getInt8(-8),
+        () => new ffi.UnsafePointerView(ffi.UnsafePointer.create(8)).getInt8(0.5),
       ]) {
         try { attempt(); print("no error"); } catch (e) { print(e.name + ": " + (e.name === "Error" ? e.message.replace(/': .*$/, "': …") : e.message)); }
       }
@@ -386,6 +388,8 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
       TypeError: ffi.dlopen: the path must be a string, got 42
       TypeError: new UnsafePointerView: the pointer is null
       TypeError: new UnsafePointerView: argument 1 must be a pointer object or null, got object
+      TypeError: UnsafePointerView.prototype.getInt8: the address plus the offset is null
+      TypeError: UnsafePointerView.prototype.getInt8: an offset must be an integer, got 0.5
 
       """)
   }
