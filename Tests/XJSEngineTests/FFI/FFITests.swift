@@ -36,6 +36,17 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
 }
 
 @Suite struct FFISystemLibraryTests {
+  /// README.md's example, as written there, prints what its comments say.
+  @Test func readmeExampleRunsAsDocumented() throws {
+    let readmePath = String(#filePath.prefix(upTo: #filePath.firstRange(of: "/Tests/")!.lowerBound)) + "/README.md"
+    let readme = try #require(FileModuleLoader.readUTF8File(readmePath))
+    let begin = try #require(readme.firstRange(of: "<!-- README: ffi-example begin -->\n```js\n"))
+    let end = try #require(readme.firstRange(of: "```\n<!-- README: ffi-example end -->"))
+    let example = String(readme[begin.upperBound..<end.lowerBound])
+    #expect(example.contains("qsort"))
+    expectFFIOutput(example, "2\n1 2 3\n")
+  }
+
   @Test func strlenCosAndAbs() {
     expectFFIOutput(
       """
