@@ -11,12 +11,8 @@
 final class FFIState {
   unowned(unsafe) let runtime: Runtime
   // The classes are the process's, so pointers pass between realms and runtimes.
-  static let pointerClass = HostClass(name: "UnsafePointer")
-  static let viewClass = HostClass(name: "UnsafePointerView")
   static let callbackClass = HostClass(name: "UnsafeCallback")
   static let stateClass = HostClass(name: "FFIState")
-  var pointerClass: HostClass { Self.pointerClass }
-  var viewClass: HostClass { Self.viewClass }
   var callbackClass: HostClass { Self.callbackClass }
   /// The prototype of pointer objects (rooted by the realm's host values).
   let pointerPrototype: Value
@@ -49,14 +45,29 @@ final class FFIState {
 
   /// A pointer object for `address`; null for address 0 (as in Deno, null is the null pointer).
   func pointerValue(_ address: UInt) -> Value {
-    address == 0 ? .null : runtime.newHostObject(pointerClass, prototype: pointerPrototype, data: address)
+    address == 0 ? .null : nativePointerObject(address, .pointer, prototype: pointerPrototype)
   }
 
   /// The address of a pointer object (0 for null); nil for any other value.
   func address(ofPointer value: Value) -> UInt? {
-    if value.isNull { return 0 }
-    guard let data = runtime.hostData(value, of: pointerClass) else { return nil }
-    return data as? UInt
+    value.isNull ? 0 : nativeAddress(value, .pointer)
+  }
+
+  /// A pointer or view object: one cell (class `.nativePointer`), no payload to allocate or
+  /// finalize, since callbacks make two of them per call of a typical comparator.
+  func nativePointerObject(_ address: UInt, _ role: NativePointerRole, prototype: Value) -> Value {
+    let object = runtime.newObject(.nativePointer, prototype: prototype)
+    object.setInternalSlot(0, Value(rawAddress: UnsafeMutableRawPointer(bitPattern: address)))
+    object.setInternalSlot(1, Value(role.rawValue))
+    return object.value
+  }
+
+  /// The address of a pointer or view object of `role` (nil for any other value).
+  func nativeAddress(_ value: Value, _ role: NativePointerRole) -> UInt? {
+    guard value.isObject, value.asObject.objectClass == .nativePointer,
+      value.asObject.internalSlot(1) == Value(role.rawValue)
+    else { return nil }
+    return UInt(bitPattern: value.asObject.internalSlot(0).rawAddress)
   }
 
   /// The open callback behind an UnsafeCallback object (nil for other values).
@@ -91,6 +102,12 @@ final class FFIState {
   func mayRunCallback(createdOn creator: pthread_t) -> Bool {
     pthread_equal(pthread_self(), outgoingCallDepth > 0 ? outgoingCallThread : creator) != 0
   }
+}
+
+/// What a `.nativePointer` object is.
+enum NativePointerRole: Int32 {
+  case pointer = 0
+  case view = 1
 }
 
 extension Runtime {

@@ -81,7 +81,7 @@ extension FFIState {
       let address = try self.pointerAddress(arguments[0], "new UnsafePointerView", 1)
       guard address != 0 else { throw runtime.typeError("new UnsafePointerView: the pointer is null") }
       let prototypeValue = try runtime.prototype(forNewTarget: arguments.newTarget, fallback: prototype.value)
-      let view = runtime.newHostObject(self.viewClass, prototype: prototypeValue, data: address)
+      let view = self.nativePointerObject(address, .view, prototype: prototypeValue)
       runtime.addProperty(view.asObject, runtime.propertyKey("pointer"), arguments[0], [])
       return view
     }
@@ -98,7 +98,7 @@ extension FFIState {
   private func viewAddress(_ this: Value, _ offset: Value, _ method: String) throws(JSException)
     -> UnsafeMutableRawPointer
   {
-    guard let data = runtime.hostData(this, of: viewClass), let address = data as? UInt else {
+    guard let address = nativeAddress(this, .view) else {
       throw runtime.typeError(
         "UnsafePointerView.prototype.\(method) called on an object that is not an UnsafePointerView")
     }
