@@ -23,6 +23,10 @@ final class FFIState {
   /// The first exception a callback threw during the innermost outgoing call: rethrown when
   /// that call returns, since it cannot unwind through C frames.
   var pendingCallbackException: Value?
+  /// Callbacks running (nested through ffi calls they make), and a rooted argument buffer for
+  /// each depth reached so far.
+  var callbackDepth = 0
+  var callbackArguments: [RootedValues] = []
   /// The trampoline slots of this state's callbacks not closed yet.
   var openCallbackSlots: Set<UInt32> = []
 

@@ -58,40 +58,45 @@ final class CallbackRecord {
   }
 }
 
-/// Which callback owns each trampoline, for every runtime of the process (hence the lock).
+/// Which callback owns each trampoline, for every runtime of the process. Claiming and
+/// releasing take the lock; finding a slot's record does not: only the runtime that owns a
+/// slot's callback releases it, and it runs that callback on its own thread, so the one word
+/// read is never written meanwhile (other threads only write other slots).
 final class CallbackSlots {
   static let shared = CallbackSlots()
-  private var records: [CallbackRecord?]
+  let capacity = Int(xjs_ffi_trampoline_count())
+  /// Retained references, nil for a free slot.
+  private let records: UnsafeMutablePointer<Unmanaged<CallbackRecord>?>
   private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
   private init() {
-    records = Array(repeating: nil, count: Int(xjs_ffi_trampoline_count()))
+    records = .allocate(capacity: max(capacity, 1))
+    records.initialize(repeating: nil, count: max(capacity, 1))
     pthread_mutex_init(lock, nil)
     xjs_ffi_set_callback_handler(ffiCallbackHandler)
   }
-
-  var capacity: Int { records.count }
 
   /// A free slot for a record `make` builds, or nil when all are taken.
   func claim(_ make: (UInt32) -> CallbackRecord) -> CallbackRecord? {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
-    guard let index = records.firstIndex(where: { $0 == nil }) else { return nil }
+    guard let index = (0..<capacity).first(where: { records[$0] == nil }) else { return nil }
     let record = make(UInt32(index))
-    records[index] = record
+    records[index] = .passRetained(record)
     return record
   }
 
   func release(_ slot: UInt32) {
     pthread_mutex_lock(lock)
+    records[Int(slot)]?.release()
     records[Int(slot)] = nil
     pthread_mutex_unlock(lock)
   }
 
+  /// The record owning `slot` (retained by the caller's local: a callback may close itself).
+  @inline(__always)
   func record(_ slot: UInt32) -> CallbackRecord? {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    return Int(slot) < records.count ? records[Int(slot)] : nil
+    Int(slot) < capacity ? records[Int(slot)]?.takeUnretainedValue() : nil
   }
 }
 
@@ -173,7 +178,12 @@ extension FFIState {
     }
     // After a callback threw, the outgoing call is finished as fast as C allows.
     if pendingCallbackException != nil { return }
-    let arguments = RootedValues(runtime, capacity: record.parameters.count)
+    // One reusable rooted buffer per callback nesting depth: no allocation per call.
+    callbackDepth += 1
+    defer { callbackDepth -= 1 }
+    if callbackArguments.count < callbackDepth { callbackArguments.append(RootedValues(runtime)) }
+    let arguments = callbackArguments[callbackDepth - 1]
+    defer { arguments.values.removeAll(keepingCapacity: true) }
     decodeArguments(record.parameters, frame, into: arguments)
     do {
       let value = try arguments.values.withUnsafeBufferPointer { buffer throws(JSException) in
