@@ -14,8 +14,10 @@ final class FFIState {
   static let callbackClass = HostClass(name: "UnsafeCallback")
   static let stateClass = HostClass(name: "FFIState")
   var callbackClass: HostClass { Self.callbackClass }
-  /// The prototype of pointer objects (rooted by the realm's host values).
+  /// The prototype of pointer objects, and their shape (both rooted by the realm's host values):
+  /// the shape is looked up once, not at every pointer a callback receives.
   let pointerPrototype: Value
+  let pointerShape: ShapeRef
 
   /// Outgoing calls under way on the runtime's thread (callbacks may run only inside one).
   var outgoingCallDepth = 0
@@ -35,6 +37,7 @@ final class FFIState {
     let prototype = runtime.newObject(.ordinary, prototype: .null)
     runtime.setToStringTag(prototype.value, "pointer")
     pointerPrototype = prototype.value
+    pointerShape = runtime.rootShape(prototype: prototype.value, objectClass: .nativePointer)
   }
 
   /// The runtime is going: its callbacks' trampolines return 0 from now on.
@@ -44,12 +47,14 @@ final class FFIState {
 
   static let stateKey = "%ffi.state%"
   static let pointerPrototypeKey = "%ffi.pointerPrototype%"
+  static let pointerShapeKey = "%ffi.pointerShape%"
 
   // MARK: Pointer objects
 
   /// A pointer object for `address`; null for address 0 (as in Deno, null is the null pointer).
   func pointerValue(_ address: UInt) -> Value {
-    address == 0 ? .null : nativePointerObject(address, .pointer, prototype: pointerPrototype)
+    guard address != 0 else { return .null }
+    return nativePointerObject(runtime.allocateObject(.nativePointer, shape: pointerShape), address, .pointer)
   }
 
   /// The address of a pointer object (0 for null); nil for any other value.
@@ -57,10 +62,9 @@ final class FFIState {
     value.isNull ? 0 : nativeAddress(value, .pointer)
   }
 
-  /// A pointer or view object: one cell (class `.nativePointer`), no payload to allocate or
+  /// Makes a new `.nativePointer` object a pointer or view object: one cell (class `.nativePointer`), no payload to allocate or
   /// finalize, since callbacks make two of them per call of a typical comparator.
-  func nativePointerObject(_ address: UInt, _ role: NativePointerRole, prototype: Value) -> Value {
-    let object = runtime.newObject(.nativePointer, prototype: prototype)
+  func nativePointerObject(_ object: ObjectRef, _ address: UInt, _ role: NativePointerRole) -> Value {
     object.setInternalSlot(0, Value(rawAddress: UnsafeMutableRawPointer(bitPattern: address)))
     object.setInternalSlot(1, Value(role.rawValue))
     return object.value
@@ -125,6 +129,7 @@ extension Runtime {
     }
     let state = FFIState(runtime: self)
     realm.hostValues[FFIState.pointerPrototypeKey] = state.pointerPrototype
+    realm.hostValues[FFIState.pointerShapeKey] = Value(cell: state.pointerShape.cell)
     realm.hostValues[FFIState.stateKey] = newHostObject(FFIState.stateClass, prototype: .null, data: state)
     return state
   }

@@ -81,7 +81,7 @@ extension FFIState {
       let address = try self.pointerAddress(arguments[0], "new UnsafePointerView", 1)
       guard address != 0 else { throw runtime.typeError("new UnsafePointerView: the pointer is null") }
       let prototypeValue = try runtime.prototype(forNewTarget: arguments.newTarget, fallback: prototype.value)
-      let view = self.nativePointerObject(address, .view, prototype: prototypeValue)
+      let view = self.nativePointerObject(runtime.newObject(.nativePointer, prototype: prototypeValue), address, .view)
       runtime.addProperty(view.asObject, runtime.propertyKey("pointer"), arguments[0], [])
       return view
     }
