@@ -10,6 +10,7 @@ enum FFITestLibrary {
     #include <stdint.h>
     #include <stddef.h>
     #include <string.h>
+    #include <pthread.h>
 
     int32_t add_i32(int32_t a, int32_t b) { return a + b; }
     int8_t negate_i8(int8_t a) { return (int8_t)-a; }
@@ -72,6 +73,21 @@ enum FFITestLibrary {
     void *apply_pointer(void *(*f)(void *), void *p) { return f(p); }
     // A callback that calls back into C through the same function (recursion through JS).
     int32_t countdown(int32_t (*f)(int32_t), int32_t n) { return n <= 0 ? 0 : f(n); }
+
+    // Calls f(7) on a new thread (which a callback must refuse).
+    typedef struct { int32_t (*f)(int32_t); int32_t result; } ThreadCall;
+    static void *run_thread_call(void *argument) {
+      ThreadCall *call = argument;
+      call->result = call->f(7);
+      return 0;
+    }
+    int32_t call_on_another_thread(int32_t (*f)(int32_t)) {
+      ThreadCall call = {f, 0};
+      pthread_t thread;
+      pthread_create(&thread, 0, run_thread_call, &call);
+      pthread_join(thread, 0);
+      return call.result;
+    }
     """#
 
   /// The compiled library's path (built once per test process).
@@ -85,7 +101,7 @@ enum FFITestLibrary {
     let file = fopen(sourcePath, "w")!
     fputs(source, file)
     fclose(file)
-    let status = system("cc -shared -fPIC -O1 -o '\(libraryPath)' '\(sourcePath)'")
+    let status = system("cc -shared -fPIC -O1 -pthread -o '\(libraryPath)' '\(sourcePath)'")
     precondition(status == 0, "cc failed (\(status)) building the ffi test library")
     return libraryPath
   }

@@ -360,6 +360,24 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
   }
 }
 
+@Suite struct FFIThreadTests {
+  /// C calling a callback on another thread: the child process prints why and aborts rather
+  /// than run JavaScript off the runtime's thread.
+  @Test func aCallbackCalledOnAnotherThreadAborts() async {
+    let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+      _ = runFFIScript(
+        """
+        const s = ffi.dlopen(LIB, { call_on_another_thread: { parameters: ["function"], result: "i32" } }).symbols;
+        const f = new ffi.UnsafeCallback({ parameters: ["i32"], result: "i32" }, (x) => x * 2);
+        print(s.call_on_another_thread(f));
+        """)
+      exit(0)
+    }
+    let childOutput = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(childOutput.contains("called on a thread other than its runtime's"))
+  }
+}
+
 @Suite struct FFIErrorTests {
   @Test func badCallsAndSignatures() {
     expectFFIOutput(
