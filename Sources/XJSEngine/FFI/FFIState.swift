@@ -10,7 +10,8 @@
 
 final class FFIState {
   unowned(unsafe) let runtime: Runtime
-  // The classes are the process's, so pointers pass between realms and runtimes.
+  // Callbacks (and the state's holder) are host objects of these classes, which belong to the
+  // process; pointers and views are `.nativePointer` objects. So both pass between realms.
   static let callbackClass = HostClass(name: "UnsafeCallback")
   static let stateClass = HostClass(name: "FFIState")
   var callbackClass: HostClass { Self.callbackClass }
@@ -40,7 +41,7 @@ final class FFIState {
     pointerShape = runtime.rootShape(prototype: prototype.value, objectClass: .nativePointer)
   }
 
-  /// The runtime is going: its callbacks' trampolines return 0 from now on.
+  /// The realm (or its runtime) is going: its callbacks' trampolines return 0 from now on.
   deinit {
     for slot in openCallbackSlots { CallbackSlots.shared.release(slot) }
   }

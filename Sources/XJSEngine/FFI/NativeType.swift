@@ -36,9 +36,6 @@ package indirect enum NativeType: Equatable, Sendable {
     return false
   }
 
-  /// Passed as an address (in a general-purpose register).
-  var isAddress: Bool { self == .pointer || self == .buffer || self == .function }
-
   /// The byte size of a scalar (structs: see `NativeTypeLayout`).
   var scalarSize: Int {
     switch self {
@@ -126,8 +123,8 @@ final class NativeTypeLayout {
     }
   }
 
-  /// A struct descriptor: libffi computes its size and alignment in `ffi_prep_cif` (or at once
-  /// here, through `ffi_get_struct_offsets`, so `size(of:)` works before any call is prepared).
+  /// A struct descriptor; `ffi_get_struct_offsets` fills in its size and alignment at once (the
+  /// byte size a script's struct argument must have).
   private func structDescriptor(_ fields: [NativeType]) -> UnsafeMutablePointer<ffi_type> {
     let elements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: fields.count + 1)
     allocations.append(UnsafeMutableRawPointer(elements))
@@ -138,11 +135,5 @@ final class NativeTypeLayout {
     structure.initialize(to: ffi_type(size: 0, alignment: 0, type: UInt16(FFI_TYPE_STRUCT), elements: elements))
     _ = ffi_get_struct_offsets(FFI_DEFAULT_ABI, structure, nil)
     return structure
-  }
-
-  /// The byte size of `type` as C lays it out.
-  func size(of type: NativeType) -> Int {
-    if case .structure = type { return descriptor(type).pointee.size }
-    return type.scalarSize
   }
 }
