@@ -101,8 +101,10 @@ enum FFITestLibrary {
     let file = fopen(sourcePath, "w")!
     fputs(source, file)
     fclose(file)
-    let status = system("cc -shared -fPIC -O1 -pthread -o '\(libraryPath)' '\(sourcePath)'")
-    precondition(status == 0, "cc failed (\(status)) building the ffi test library")
+    // cc where the system has one, else the clang every Swift toolchain ships.
+    let compiler = "$(command -v cc || command -v clang)"
+    let status = system("\(compiler) -shared -fPIC -O1 -pthread -o '\(libraryPath)' '\(sourcePath)'")
+    precondition(status == 0, "the C compiler failed (\(status)) building the ffi test library")
     return libraryPath
   }
 }
