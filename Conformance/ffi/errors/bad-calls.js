@@ -1,7 +1,8 @@
 // ffi: what a script gets wrong is an exception, never a crash: a wrong argument count or type
 // is a TypeError (naming the symbol, the counts, the argument and the type wanted), a bad
 // signature is a TypeError, a missing library or symbol an Error naming it, a closed
-// library's symbol an Error. Messages are xjs's own (hand-written expectations).
+// library's symbol an Error; hostile declarations (cyclic structs, too many parameters) are
+// TypeErrors too. Messages are xjs's own (hand-written expectations).
 // xjs-flags: --allow-ffi
 const libc = ffi.dlopen("libc.so.6", {
   abs: { parameters: ["i32"], result: "i32" },
@@ -21,6 +22,12 @@ const attempts = [
   () => ffi.dlopen("libc.so.6", { abs: { parameters: ["i32"], result: "long" } }),
   () => ffi.dlopen("libc.so.6", { abs: { parameters: ["void"], result: "i32" } }),
   () => ffi.dlopen("libc.so.6", { abs: {} }),
+  () => ffi.dlopen("libc.so.6", { abs: { parameters: Array(65).fill("i32"), result: "i32" } }),
+  () => {
+    const cyclic = { struct: [] };
+    cyclic.struct.push(cyclic);
+    ffi.dlopen("libc.so.6", { abs: { parameters: [cyclic], result: "i32" } });
+  },
   () => ffi.dlopen("libc.so.6", { no_such_function_here: { parameters: [], result: "void" } }),
   () => ffi.dlopen("/no/such/library.so", {}),
   () => new ffi.UnsafeCallback({ parameters: ["i32"], result: "i32" }),

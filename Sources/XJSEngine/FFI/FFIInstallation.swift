@@ -58,6 +58,9 @@ extension Runtime {
     address: UnsafeRawPointer, name: String, parameters: [NativeType], result: NativeType
   ) throws(JSException) -> Value {
     guard !parameters.contains(.void) else { throw typeError("\(name): 'void' is only a result type") }
+    guard parameters.count <= NativeTypeLimits.parameters else {
+      throw typeError("\(name): at most \(NativeTypeLimits.parameters) parameters")
+    }
     let state = ffiState()
     let signature = try state.prepareSignature(parameters, result, context: name)
     return newNativeFunction(name: name, length: parameters.count) { _, arguments throws(JSException) in

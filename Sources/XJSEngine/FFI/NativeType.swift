@@ -48,10 +48,26 @@ package indirect enum NativeType: Equatable, Sendable {
   }
 }
 
+/// Bounds on what a script may declare: a cyclic or very deep struct would otherwise recurse
+/// without end, and libffi copies arguments (structs included) onto the native stack.
+enum NativeTypeLimits {
+  static let parameters = 64
+  static let structDepth = 16
+  /// Fields in one struct, nested ones included (at most 2 KB of scalars).
+  static let structFields = 256
+}
+
 extension Runtime {
   /// Reads a type declaration: a name ("i32", …) or `{ struct: [types…] }`. `context` names the
   /// declaration in the TypeError a bad one throws.
   func parseNativeType(_ value: Value, allowVoid: Bool, context: String) throws(JSException) -> NativeType {
+    var fieldBudget = NativeTypeLimits.structFields
+    return try parseNativeType(value, allowVoid: allowVoid, context: context, depth: 0, fieldBudget: &fieldBudget)
+  }
+
+  private func parseNativeType(
+    _ value: Value, allowVoid: Bool, context: String, depth: Int, fieldBudget: inout Int
+  ) throws(JSException) -> NativeType {
     if value.isString {
       let name = value.asString.swiftString(heap)
       guard let type = NativeType.scalarNames.first(where: { $0.0 == name })?.1 else {
@@ -64,6 +80,9 @@ extension Runtime {
       throw typeError(
         "\(context): a type is a name such as \"i32\" or { struct: [...] }, got \(describeForError(value))")
     }
+    guard depth < NativeTypeLimits.structDepth else {
+      throw typeError("\(context): structs nest at most \(NativeTypeLimits.structDepth) deep")
+    }
     let fields = try getProperty(value, "struct")
     guard isArrayObject(fields) else {
       throw typeError("\(context): a type is a name such as \"i32\" or { struct: [...] }")
@@ -72,8 +91,15 @@ extension Runtime {
     guard count > 0 else { throw typeError("\(context): a struct needs at least one field") }
     var types: [NativeType] = []
     for index in 0..<count {
+      fieldBudget -= 1
+      guard fieldBudget >= 0 else {
+        throw typeError("\(context): a struct has at most \(NativeTypeLimits.structFields) fields")
+      }
       let field = try getProperty(fields, index: index)
-      types.append(try parseNativeType(field, allowVoid: false, context: "\(context), struct field \(index)"))
+      let fieldContext = "\(context), struct field \(index)"
+      types.append(
+        try parseNativeType(field, allowVoid: false, context: fieldContext, depth: depth + 1, fieldBudget: &fieldBudget)
+      )
     }
     return .structure(types)
   }
@@ -85,8 +111,12 @@ extension Runtime {
     guard value.isObject else { throw typeError("\(context): a signature is { parameters: [...], result: type }") }
     let list = try getProperty(value, "parameters")
     guard isArrayObject(list) else { throw typeError("\(context): 'parameters' must be an array of types") }
+    let count = try lengthOfArrayLike(list.asObject)
+    guard count <= NativeTypeLimits.parameters else {
+      throw typeError("\(context): at most \(NativeTypeLimits.parameters) parameters")
+    }
     var parameters: [NativeType] = []
-    for index in 0..<(try lengthOfArrayLike(list.asObject)) {
+    for index in 0..<count {
       let type = try getProperty(list, index: index)
       parameters.append(try parseNativeType(type, allowVoid: false, context: "\(context), parameter \(index)"))
     }

@@ -397,6 +397,10 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
         () => ffi.dlopen(42, {}),
         () => new ffi.UnsafePointerView(null),
         () => new ffi.UnsafePointerView({}),
+        () => { const cyclic = { struct: ["i32"] }; cyclic.struct.push(cyclic); ffi.dlopen(LIB, { add_i32: { parameters: [cyclic], result: "i32" } }); },
+        () => ffi.dlopen(LIB, { add_i32: { parameters: [{ struct: Array(300).fill("u8") }], result: "i32" } }),
+        () => ffi.dlopen(LIB, { add_i32: { parameters: Array(65).fill("i32"), result: "i32" } }),
+        () => new ffi.UnsafeCallback({ parameters: Array(100).fill("f64"), result: "void" }, () => {}),
         () => new ffi.UnsafePointerView(ffi.UnsafePointer.create(8)).getInt8(-8),
         () => new ffi.UnsafePointerView(ffi.UnsafePointer.create(8)).getInt8(0.5),
       ]) {
@@ -417,6 +421,10 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
       TypeError: ffi.dlopen: the path must be a string, got 42
       TypeError: new UnsafePointerView: the pointer is null
       TypeError: new UnsafePointerView: argument 1 must be a pointer object or null, got object
+      TypeError: ffi.dlopen: symbol 'add_i32', parameter 0, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1, struct field 1: structs nest at most 16 deep
+      TypeError: ffi.dlopen: symbol 'add_i32', parameter 0: a struct has at most 256 fields
+      TypeError: ffi.dlopen: symbol 'add_i32': at most 64 parameters
+      TypeError: new UnsafeCallback: at most 64 parameters
       TypeError: UnsafePointerView.prototype.getInt8: the address plus the offset is null
       TypeError: UnsafePointerView.prototype.getInt8: an offset must be an integer, got 0.5
 
