@@ -1,6 +1,7 @@
 // Shared libraries: `ffi.dlopen(path, symbols)` opens one with dlopen and returns
-// `{ symbols, close() }`, one function per declared symbol. After `close()` (dlclose), calling
-// a symbol is an Error: its code may be gone.
+// `{ symbols, close() }`, one function per declared symbol. After `close()`, calling a symbol is
+// an Error: its code may be gone. A close during a call into the library (from a callback)
+// waits for the calls to return before dlclose unmaps their code.
 
 #if canImport(Glibc)
   import Glibc
@@ -12,6 +13,9 @@
 final class NativeLibrary {
   let path: String
   private(set) var handle: UnsafeMutableRawPointer?
+  /// Calls into the library under way, and whether `close()` came meanwhile.
+  private var activeCalls = 0
+  private(set) var isClosed = false
 
   /// Opens `path` (dlopen, symbols bound now); the error is dlerror's text.
   init(path: String) throws(NativeLibraryError) {
@@ -22,7 +26,7 @@ final class NativeLibrary {
     self.handle = handle
   }
 
-  var isOpen: Bool { handle != nil }
+  var isOpen: Bool { !isClosed }
 
   /// The address of `symbol`; the error is dlerror's text.
   func address(of symbol: String) throws(NativeLibraryError) -> UnsafeRawPointer {
@@ -34,6 +38,22 @@ final class NativeLibrary {
   }
 
   func close() {
+    isClosed = true
+    if activeCalls == 0 { unload() }
+  }
+
+  /// Runs `body`, a call into the library's code, keeping the code loaded meanwhile.
+  @inline(__always)
+  func whileCalling<T>(_ body: () throws(JSException) -> T) throws(JSException) -> T {
+    activeCalls += 1
+    defer {
+      activeCalls -= 1
+      if isClosed && activeCalls == 0 { unload() }
+    }
+    return try body()
+  }
+
+  private func unload() {
     guard let handle else { return }
     dlclose(handle)
     self.handle = nil
@@ -103,7 +123,9 @@ extension FFIState {
       guard library.isOpen else {
         throw JSException(runtime.makeError(.error, "\(name): the library '\(library.path)' was closed"))
       }
-      return try self.callNative(signature, at: address, name: name, arguments: arguments.all)
+      return try library.whileCalling { () throws(JSException) in
+        try self.callNative(signature, at: address, name: name, arguments: arguments.all)
+      }
     }.value
   }
 

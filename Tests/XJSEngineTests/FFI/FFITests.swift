@@ -442,6 +442,20 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
       "1\nUncaught Error: abs: the library 'libc.so.6' was closed\n")
   }
 
+  @Test func closingFromACallbackWaitsForTheCallToReturn() {
+    expectFFIOutput(
+      """
+      const lib = ffi.dlopen(LIB, { apply_int: { parameters: ["function", "i32", "i32"], result: "i32" } });
+      const closing = new ffi.UnsafeCallback({ parameters: ["i32", "i32"], result: "i32" }, (a, b) => {
+        lib.close();
+        return a + b;
+      });
+      print(lib.symbols.apply_int(closing, 2, 3));
+      try { lib.symbols.apply_int(closing, 2, 3); } catch (e) { print(e.message.startsWith("apply_int: the library")); }
+      """,
+      "5\ntrue\n")
+  }
+
   @Test func optionalSymbolsAndRenames() {
     expectFFIOutput(
       """
