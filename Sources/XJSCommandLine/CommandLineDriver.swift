@@ -50,8 +50,8 @@ struct CommandLineDriver {
       --prelude=<file>     run <file> as a script first, in the same realm (repeatable)
       --test262            install the $262 host object (for the test262 runner)
       --allow-ffi          let the script call native code through the global `ffi` (dlopen,
-                           UnsafeCallback, UnsafePointer, UnsafePointerView); without it every
-                           entry point of `ffi` throws
+                           UnsafeCallback, UnsafePointer, UnsafePointerView, UnsafeFnPointer);
+                           without it every entry point of `ffi` throws
       --help, -h           this help
       --version            version and engine modes
 

@@ -13,6 +13,7 @@ const entryPoints = {
   "ffi.UnsafePointer.equals": () => ffi.UnsafePointer.equals(null, null),
   "ffi.UnsafePointer.offset": () => ffi.UnsafePointer.offset(null, 8),
   "ffi.UnsafePointer.value": () => ffi.UnsafePointer.value(null),
+  "new ffi.UnsafeFnPointer": () => new ffi.UnsafeFnPointer(null, { parameters: [], result: "void" }),
 };
 print(typeof ffi, Object.getOwnPropertyNames(ffi).join(" "));
 for (const [name, attempt] of Object.entries(entryPoints)) {

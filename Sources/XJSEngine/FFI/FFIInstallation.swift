@@ -1,6 +1,6 @@
 // The `ffi` global, shaped like Deno's FFI: dlopen, UnsafeCallback, UnsafePointer,
-// UnsafePointerView. The command line installs it always, refusing unless --allow-ffi was
-// given; an embedding context has none unless its host installs it.
+// UnsafePointerView, UnsafeFnPointer. The command line installs it always, refusing unless
+// --allow-ffi was given; an embedding context has none unless its host installs it.
 
 extension Runtime {
   /// The error every entry point of a refusing `ffi` object throws.
@@ -23,6 +23,7 @@ extension Runtime {
     defineValue(ffi, "UnsafeCallback", state.makeCallbackConstructor())
     defineValue(ffi, "UnsafePointer", state.makePointerNamespace())
     defineValue(ffi, "UnsafePointerView", state.makePointerViewConstructor())
+    defineValue(ffi, "UnsafeFnPointer", state.makeFunctionPointerConstructor())
     return ffi.value
   }
 
@@ -47,6 +48,8 @@ extension Runtime {
       defineNativeMethod(view, method, length: 1, refuse)
     }
     defineValue(ffi, "UnsafePointerView", view.value)
+    let function = newNativeFunction(name: "UnsafeFnPointer", length: 2, isConstructor: true, refuse)
+    defineValue(ffi, "UnsafeFnPointer", function.value)
     return ffi.value
   }
 

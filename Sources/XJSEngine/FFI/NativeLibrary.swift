@@ -85,6 +85,10 @@ extension FFIState {
       let nameValue = try runtime.getProperty(declaration, "name")
       let symbol = nameValue.isString ? nameValue.asString.swiftString(runtime.heap) : key
       let optional = runtime.toBoolean(try runtime.getProperty(declaration, "optional"))
+      // Deno runs these on another thread and returns a promise; xjs has no such threads.
+      if runtime.toBoolean(try runtime.getProperty(declaration, "nonblocking")) {
+        throw runtime.typeError("\(context): nonblocking calls are not supported")
+      }
       bindings.append((key, symbol, try prepareSignature(parameters, result, context: context), optional))
     }
     let library: NativeLibrary

@@ -61,6 +61,38 @@ extension FFIState {
   }
 }
 
+// MARK: - UnsafeFnPointer
+
+extension FFIState {
+  /// `new ffi.UnsafeFnPointer(pointer, { parameters, result })`: `.call(...args)` calls the C
+  /// function at the pointer by the declared signature (a function pointer C handed out).
+  func makeFunctionPointerConstructor() -> Value {
+    let prototype = runtime.newPlainObject()
+    runtime.setToStringTag(prototype.value, "UnsafeFnPointer")
+    let constructor = runtime.newNativeFunction(name: "UnsafeFnPointer", length: 2, isConstructor: true) {
+      runtime, arguments throws(JSException) in
+      guard arguments.isConstructCall else { throw runtime.typeError("UnsafeFnPointer must be called with new") }
+      let context = "new UnsafeFnPointer"
+      let address = try self.pointerAddress(arguments[0], context, 1)
+      guard let entry = UnsafeRawPointer(bitPattern: address) else {
+        throw runtime.typeError("\(context): the pointer is null")
+      }
+      let (parameters, result) = try runtime.parseNativeSignature(arguments[1], context: context)
+      let signature = try self.prepareSignature(parameters, result, context: context)
+      let prototypeValue = try runtime.prototype(forNewTarget: arguments.newTarget, fallback: prototype.value)
+      let object = runtime.newObject(.ordinary, prototype: prototypeValue)
+      runtime.addProperty(object, runtime.propertyKey("pointer"), arguments[0], [])
+      runtime.addProperty(object, runtime.propertyKey("definition"), arguments[1], [])
+      runtime.defineNativeMethod(object, "call", length: parameters.count) { _, callArguments throws(JSException) in
+        try self.callNative(signature, at: entry, name: "UnsafeFnPointer.call", arguments: callArguments.all)
+      }
+      return object.value
+    }
+    runtime.linkConstructor(constructor.value, prototype: prototype.value)
+    return constructor.value
+  }
+}
+
 // MARK: - UnsafePointerView
 
 /// The scalar accessors of a view: `get<Name>(offset)` and `set<Name>(value, offset)`.

@@ -74,6 +74,10 @@ enum FFITestLibrary {
     // A callback that calls back into C through the same function (recursion through JS).
     int32_t countdown(int32_t (*f)(int32_t), int32_t n) { return n <= 0 ? 0 : f(n); }
 
+    // A function pointer for UnsafeFnPointer.
+    typedef int32_t (*binary_i32)(int32_t, int32_t);
+    binary_i32 adder(void) { return add_i32; }
+
     // Calls f(7) on a new thread (which a callback must refuse).
     typedef struct { int32_t (*f)(int32_t); int32_t result; } ThreadCall;
     static void *run_thread_call(void *argument) {

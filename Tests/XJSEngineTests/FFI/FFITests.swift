@@ -192,6 +192,36 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
 }
 
 @Suite struct FFIPointerTests {
+  @Test func functionPointersFromCAndFromCallbacks() {
+    expectFFIOutput(
+      """
+      const s = ffi.dlopen(LIB, { adder: { parameters: [], result: "function" } }).symbols;
+      const add = new ffi.UnsafeFnPointer(s.adder(), { parameters: ["i32", "i32"], result: "i32" });
+      print(add.call(40, 2), add.call.length, Object.prototype.toString.call(add));
+      const twice = new ffi.UnsafeCallback({ parameters: ["f64"], result: "f64" }, (x) => x * 2);
+      const viaC = new ffi.UnsafeFnPointer(twice.pointer, { parameters: ["f64"], result: "f64" });
+      print(viaC.call(1.25));
+      twice.close();
+      for (const attempt of [
+        () => add.call(1),
+        () => new ffi.UnsafeFnPointer(null, { parameters: [], result: "void" }),
+        () => new ffi.UnsafeFnPointer(s.adder(), { parameters: ["nope"], result: "void" }),
+        () => ffi.dlopen(LIB, { adder: { parameters: [], result: "pointer", nonblocking: true } }),
+      ]) {
+        try { attempt(); } catch (e) { print(e.name + ": " + e.message); }
+      }
+      """,
+      """
+      42 2 [object UnsafeFnPointer]
+      2.5
+      TypeError: UnsafeFnPointer.call expects 2 arguments, got 1
+      TypeError: new UnsafeFnPointer: the pointer is null
+      TypeError: new UnsafeFnPointer, parameter 0: unknown type 'nope'
+      TypeError: ffi.dlopen: symbol 'adder': nonblocking calls are not supported
+
+      """)
+  }
+
   @Test func outParametersThroughBuffers() {
     expectFFIOutput(
       """
@@ -483,13 +513,14 @@ func expectFFIOutput(_ source: String, _ expected: String, sourceLocation: Sourc
         equals: () => ffi.UnsafePointer.equals(null, null),
         offset: () => ffi.UnsafePointer.offset(null, 1),
         value: () => ffi.UnsafePointer.value(null),
+        UnsafeFnPointer: () => new ffi.UnsafeFnPointer(null, { parameters: [], result: "void" }),
       };
       for (const [name, attempt] of Object.entries(attempts)) {
         try { attempt(); print(name, "ran"); } catch (e) { print(name, e.name, e.message); }
       }
       """, allowed: false)
     let lines = output.split(separator: "\n")
-    #expect(lines.count == 9)
+    #expect(lines.count == 10)
     for line in lines {
       #expect(line.hasSuffix(" Error ffi requires the --allow-ffi permission (xjs run --allow-ffi)"), "\(line)")
     }
