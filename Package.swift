@@ -22,7 +22,7 @@ let cLibraryLinkerFlags = [
   "-static-stdlib", "-Xlinker", "-soname=libxjs.so", "-Xlinker", "--version-script=\(cLibraryExportsFile)",
 ]
 
-// xjs depends on the Swift toolchain and system C libraries only.
+// xjs depends on the Swift toolchain and system C libraries only (libffi among them).
 // Language mode 5: the engine manages its own memory through unsafe pointers
 // and enforces its own threading rule (one runtime per thread at a time).
 let package = Package(
@@ -42,12 +42,15 @@ let package = Package(
     .target(name: "XJSRegExp"),
     // Machine code: x86-64 and arm64 assemblers, W^X executable memory. Knows no JavaScript.
     .target(name: "XJSAssembler", dependencies: ["CXJSSupport"]),
-    // The few helpers Swift cannot express (register spill, icache flush, prctl).
+    // The few helpers Swift cannot express (register spill, icache flush, prctl, the ffi
+    // callback trampolines).
     .target(name: "CXJSSupport"),
+    // libffi (system library): calls into C by a signature declared at run time (FFI/).
+    .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
     // The engine core: bytecode, interpreter, slow paths, baseline JIT, runtime, builtins.
     // Bytecode/Opcodes.spec is the instruction set; Scripts/generate-opcodes turns it into Swift.
     .target(
-      name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "XJSAssembler", "CXJSSupport"],
+      name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "XJSAssembler", "CXJSSupport", "CFFI"],
       exclude: ["Bytecode/Opcodes.spec"]),
     // The public Swift embedding API: the only module a host imports (XJSEngine stays behind it
     // at `package` access).

@@ -27,6 +27,28 @@ NON_TEST_DIRS = {"runner", "test262", "__pycache__"}
 # Engines run in UTC so that tests printing local dates have one expected output.
 ENGINE_ENVIRONMENT = dict(os.environ, TZ="UTC")
 ELLIPSIS = "..."
+# What a test may ask for in a `// xjs-flags: ...` line of its leading comments: permissions
+# only, never a flag that changes the engine mode (every test runs in every mode).
+HEADER_FLAGS = {"--allow-ffi"}
+HEADER_FLAGS_PREFIX = "// xjs-flags:"
+
+
+class HeaderError(Exception):
+    """A test's `// xjs-flags:` line names a flag the runner does not allow."""
+
+
+def read_header_flags(text):
+    """The flags of the `// xjs-flags:` lines among the leading `//` comment lines of a test."""
+    flags = []
+    for line in text.splitlines():
+        if not line.startswith("//"):
+            break
+        if line.startswith(HEADER_FLAGS_PREFIX):
+            for flag in line[len(HEADER_FLAGS_PREFIX) :].split():
+                if flag not in HEADER_FLAGS:
+                    raise HeaderError(f"{HEADER_FLAGS_PREFIX} {flag} is not allowed (allowed: {' '.join(sorted(HEADER_FLAGS))})")
+                flags.append(flag)
+    return flags
 
 
 @dataclass
@@ -44,6 +66,11 @@ class SuiteTest:
     @property
     def basename(self):
         return os.path.basename(self.path)
+
+    @property
+    def header_flags(self):
+        with open(self.absolute, encoding="utf-8", errors="replace") as handle:
+            return read_header_flags(handle.read())
 
 
 @dataclass
@@ -145,7 +172,11 @@ def judge(test, expected, actual, outcome):
 
 
 def run_one(engine, test, mode, timeout):
-    argv = engine.command(mode, test.basename, timeout_ms=timeout * 1000)
+    try:
+        flags = test.header_flags
+    except HeaderError as error:
+        return RunResult(test, mode, "", outcomes.Outcome(outcomes.OK), False, str(error), None)
+    argv = engine.command(mode, test.basename, timeout_ms=timeout * 1000, extra_flags=flags)
     # The test's own folder is the working directory so error positions read "name.js:L:C".
     result = run_limited(argv, cwd=os.path.dirname(test.absolute), timeout=timeout + 1, env=ENGINE_ENVIRONMENT)
     outcome = outcomes.classify(result, timeout)

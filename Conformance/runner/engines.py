@@ -44,8 +44,9 @@ class Engine:
     def available_modes(self):
         raise NotImplementedError
 
-    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=()):
-        """argv running `script` (as a module when `module`, after the `preludes` scripts)."""
+    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=(), extra_flags=()):
+        """argv running `script` (as a module when `module`, after the `preludes` scripts), with
+        the test's own `extra_flags` (its `// xjs-flags:` header)."""
         raise NotImplementedError
 
     def select_modes(self, requested):
@@ -96,7 +97,7 @@ class XJSEngine(Engine):
                 return named
         return list(XJS_ASSUMED_MODES)
 
-    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=()):
+    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=(), extra_flags=()):
         argv = [self.path, "run"]
         if test262:
             argv.append("--test262")
@@ -106,7 +107,7 @@ class XJSEngine(Engine):
         if module:
             argv.append("--module")
         argv += [f"--prelude={prelude}" for prelude in preludes]
-        return argv + [script]
+        return argv + list(extra_flags) + [script]
 
 
 class NodeEngine(Engine):
@@ -122,9 +123,11 @@ class NodeEngine(Engine):
     def available_modes(self):
         return list(NODE_MODE_FLAGS)
 
-    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=()):
+    def command(self, mode, script, test262=False, timeout_ms=None, module=False, preludes=(), extra_flags=()):
         if module or preludes:
             raise EngineError("the node host runs scripts only (no module tests)")
+        if extra_flags:
+            raise EngineError(f"the node host has no equivalent of {' '.join(extra_flags)}")
         argv = [self.path] + NODE_MODE_FLAGS[mode]
         if test262:
             argv.append("--expose-gc")

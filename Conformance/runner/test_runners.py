@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(CONFORMANCE, "test262"))
 
 import frontmatter  # noqa: E402
 from runner import outcome  # noqa: E402
-from runner.engines import NodeEngine, EngineError, parse_mode_list  # noqa: E402
+from runner.engines import NodeEngine, EngineError, XJSEngine, parse_mode_list  # noqa: E402
 from runner.process import ProcessResult, run_limited  # noqa: E402
 
 
@@ -260,6 +260,36 @@ class SuiteExpectationTests(unittest.TestCase):
         self.assertTrue(suite.line_matches("Uncaught TypeError: ...", "Uncaught TypeError: anything at all"))
         self.assertFalse(suite.line_matches("Uncaught TypeError: exact", "Uncaught TypeError: exactly"))
         self.assertTrue(suite.line_matches("a (1+1) ... [x]", "a (1+1) b [x]"))
+
+
+class HeaderFlagTests(unittest.TestCase):
+    def test_flags_from_leading_comments(self):
+        text = "// Calls into libc.\n// xjs-flags: --allow-ffi\nprint(1);\n"
+        self.assertEqual(suite.read_header_flags(text), ["--allow-ffi"])
+        self.assertEqual(suite.read_header_flags("// no flags\nprint(1);\n"), [])
+
+    def test_only_the_leading_comment_block_counts(self):
+        text = "print(1);\n// xjs-flags: --allow-ffi\n"
+        self.assertEqual(suite.read_header_flags(text), [])
+
+    def test_mode_changing_flags_are_refused(self):
+        with self.assertRaises(suite.HeaderError):
+            suite.read_header_flags("// xjs-flags: --jitless\n")
+        with self.assertRaises(suite.HeaderError):
+            suite.read_header_flags("// xjs-flags: --allow-ffi --gc-stress\n")
+
+    def test_flags_go_before_the_script(self):
+        engine = XJSEngine.__new__(XJSEngine)
+        engine.path = "/bin/xjs"
+        argv = engine.command("interp", "t.js", extra_flags=["--allow-ffi"])
+        self.assertEqual(argv, ["/bin/xjs", "run", "--jitless", "--allow-ffi", "t.js"])
+        self.assertEqual(engine.command("jit", "t.js"), ["/bin/xjs", "run", "--jit", "t.js"])
+
+    def test_node_cannot_take_xjs_flags(self):
+        engine = NodeEngine.__new__(NodeEngine)
+        engine.path = "/bin/node"
+        with self.assertRaises(EngineError):
+            engine.command("jit", "t.js", extra_flags=["--allow-ffi"])
 
 
 class ProcessTests(unittest.TestCase):

@@ -49,6 +49,9 @@ struct CommandLineDriver {
                            '/abs/z.js'); bare specifiers are an error; JSON needs with {type:"json"}
       --prelude=<file>     run <file> as a script first, in the same realm (repeatable)
       --test262            install the $262 host object (for the test262 runner)
+      --allow-ffi          let the script call native code through the global `ffi` (dlopen,
+                           UnsafeCallback, UnsafePointer, UnsafePointerView, UnsafeFnPointer);
+                           without it every entry point of `ffi` throws
       --help, -h           this help
       --version            version and engine modes
 
@@ -88,6 +91,7 @@ struct CommandLineDriver {
       case "--gc-stress": options.gcStress = true
       case "--dump-bytecode": options.dumpBytecode = true
       case "--test262": options.test262 = true
+      case "--allow-ffi": options.allowFFI = true
       case "--module": options.module = true
       case "-e":
         guard index + 1 < remaining.count else { return usageError("-e needs an argument") }
@@ -181,6 +185,8 @@ struct RunOptions {
   var stats = false
   var dumpBytecode = false
   var test262 = false
+  /// The global `ffi` works (otherwise every entry point throws).
+  var allowFFI = false
   /// Run the file as a module (also for any `.mjs` file).
   var module = false
   /// Scripts run before the file, in the same realm.

@@ -18,6 +18,7 @@ struct ScriptRunner {
     if let threshold = options.jitThreshold { runtimeOptions.jit.threshold = threshold }
     if let maximumHeap = options.maximumHeap { runtimeOptions.maximumHeapBytes = maximumHeap }
     let runtime = Runtime(options: runtimeOptions)
+    runtime.installFFI(allowed: options.allowFFI)
     if options.test262 {
       runtime.installTest262Host()
       // A shell does not fail a test for a promise left rejected (async tests report through print).

@@ -41,6 +41,30 @@ typedef struct {
   uint64_t word;
 } xjs_jit_exit;
 
+/// What an ffi callback trampoline saves of a C call into it (SysV x86-64), and where the
+/// handler leaves the result. The layout is fixed: FFITrampolines.c's assembly uses its offsets.
+typedef struct {
+  uint64_t integer_arguments[6]; // rdi, rsi, rdx, rcx, r8, r9
+  uint64_t float_arguments[8];   // the low 64 bits of xmm0-xmm7
+  void *stack_arguments;         // the first argument passed on the stack
+  uint64_t integer_result;       // loaded into rax
+  uint64_t float_result;         // loaded into the low 64 bits of xmm0
+  uint64_t integer_result_high;  // loaded into rdx
+} xjs_ffi_callback_frame;
+
+/// The handler every trampoline calls with its slot number and the saved registers.
+typedef void (*xjs_ffi_callback_handler)(uint32_t slot, xjs_ffi_callback_frame *frame);
+
+/// How many trampolines the executable holds (0 where none are built: not x86-64 ELF).
+uint32_t xjs_ffi_trampoline_count(void);
+
+/// The entry address of trampoline `slot` (NULL past the count). The trampolines are
+/// ordinary text of the executable: no memory is mapped or made executable for them.
+void *xjs_ffi_trampoline_address(uint32_t slot);
+
+/// Sets the handler the trampolines call (once, before the first trampoline runs).
+void xjs_ffi_set_callback_handler(xjs_ffi_callback_handler handler);
+
 #ifdef __cplusplus
 }
 #endif

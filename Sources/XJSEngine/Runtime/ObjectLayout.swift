@@ -72,6 +72,8 @@ enum ObjectClass: UInt8 {
   case asyncFromSyncIterator
   /// An object of a host class (embedding API, DOM): payload HostObjectPayload (Runtime/ExoticObjects.swift).
   case host
+  /// An ffi pointer or pointer view (FFI/FFIState.swift): an address and which of the two it is.
+  case nativePointer
 
   /// Class-specific Values stored after the header.
   var internalSlotCount: Int {
@@ -96,6 +98,7 @@ enum ObjectClass: UInt8 {
     case .iteratorHelper: 7  // iterator, next, callback, counter, kind/state, inner iterator, inner next
     case .wrapForValidIterator, .asyncFromSyncIterator: 2  // iterator, next
     case .moduleNamespace: 1  // the module's index
+    case .nativePointer: 2  // the address (Value(rawAddress:)), the role (NativePointerRole)
     }
   }
 
