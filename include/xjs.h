@@ -56,11 +56,19 @@ const char *xjs_version_string(void);
 
 /* ---- Handles ----------------------------------------------------------------------------- */
 
-typedef struct xjs_runtime xjs_runtime; /* a virtual machine: heap, contexts, job queue */
-typedef struct xjs_context xjs_context; /* a global object and its realm in a runtime */
-typedef struct xjs_value xjs_value;     /* a JavaScript value, kept alive while the handle lives */
-typedef struct xjs_error xjs_error;     /* why a call failed */
-typedef struct xjs_class xjs_class;     /* a class of host objects carrying host data */
+/* A virtual machine: heap, contexts, job queue. Threads: one at a time; only
+ * xjs_runtime_interrupt from any thread, at any time. */
+typedef struct xjs_runtime xjs_runtime;
+/* A global object and its realm in a runtime. Threads: its runtime's thread only. */
+typedef struct xjs_context xjs_context;
+/* A JavaScript value, kept alive while the handle lives. Threads: its runtime's thread only
+ * (creating, using and releasing it). */
+typedef struct xjs_value xjs_value;
+/* Why a call failed. Threads: any thread may read and release it (its texts are immutable);
+ * xjs_error_get_value only on the thread of the runtime it came from. */
+typedef struct xjs_error xjs_error;
+/* A class of host objects carrying host data. Threads: its runtime's thread only. */
+typedef struct xjs_class xjs_class;
 
 /* Frees memory the API returned as char * (strings), from any thread. NULL is ignored. */
 void xjs_free(void *pointer);
