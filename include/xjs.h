@@ -27,7 +27,7 @@
  * by one thread at a time; the host may move a runtime between threads when no call is running.
  * Only xjs_runtime_interrupt may be called from any thread at any time. Separate runtimes are
  * independent and may run on separate threads at once. xjs_version* and xjs_free may be called
- * from any thread.
+ * from any thread. Each handle type's declaration below repeats its rule.
  *
  * CALLBACKS. Every callback takes a void *user_data the host chose, and every registration that
  * stores a callback takes a finalizer (may be NULL) called with that user_data once the engine
@@ -64,8 +64,8 @@ typedef struct xjs_context xjs_context;
 /* A JavaScript value, kept alive while the handle lives. Threads: its runtime's thread only
  * (creating, using and releasing it). */
 typedef struct xjs_value xjs_value;
-/* Why a call failed. Threads: any thread may read and release it (its texts are immutable);
- * xjs_error_get_value only on the thread of the runtime it came from. */
+/* Why a call failed. Threads: read and release it on its runtime's thread (its texts may be
+ * read anywhere; once the runtime is destroyed, the error may be released on any thread). */
 typedef struct xjs_error xjs_error;
 /* A class of host objects carrying host data. Threads: its runtime's thread only. */
 typedef struct xjs_class xjs_class;
