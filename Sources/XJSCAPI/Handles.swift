@@ -33,7 +33,7 @@ final class RuntimeSlots: @unchecked Sendable {
   private let tables: UnsafeMutablePointer<UnsafeMutablePointer<HandleTableState>?>
   private var interruptHandles: [InterruptHandle?]
   private var taken: [Bool]
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let mutex = ProcessMutex()
 
   private init() {
     runtimes = .allocate(capacity: RuntimeSlots.capacity)
@@ -44,15 +44,9 @@ final class RuntimeSlots: @unchecked Sendable {
     tables.initialize(repeating: nil, count: RuntimeSlots.capacity)
     interruptHandles = Array(repeating: nil, count: RuntimeSlots.capacity)
     taken = Array(repeating: false, count: RuntimeSlots.capacity)
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
   }
 
-  private func locked<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body()
-  }
+  private func locked<T>(_ body: () -> T) -> T { mutex.locked(body) }
 
   /// A free slot and its new epoch, or nil when every slot is taken.
   func reserve() -> (slot: Int, epoch: UInt8)? {
@@ -166,18 +160,11 @@ final class ErrorTable: @unchecked Sendable {
   private var errors: [CError?] = []
   private var generations: [UInt32] = []
   private var freeSlots: [Int] = []
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let mutex = ProcessMutex()
 
-  private init() {
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-  }
+  private init() {}
 
-  private func locked<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body()
-  }
+  private func locked<T>(_ body: () -> T) -> T { mutex.locked(body) }
 
   func insert(_ error: CError) -> OpaquePointer {
     locked {
@@ -215,5 +202,21 @@ final class ErrorTable: @unchecked Sendable {
       freeSlots.append(index)
       return error
     }
+  }
+}
+
+/// A pthread mutex for the process-wide tables (allocated once: a mutex must not move).
+final class ProcessMutex: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  init() {
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+  }
+
+  func locked<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
   }
 }
