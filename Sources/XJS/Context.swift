@@ -4,7 +4,11 @@ import XJSSyntax
 /// A global object and its realm (its own `Object`, `Array`, … intrinsics) in a virtual machine.
 /// Several contexts of one virtual machine share its heap, so values pass freely between them.
 public final class Context {
-  weak var core: VirtualMachineCore?
+  /// Held strongly: no weak reference to a context or a core exists, so the values made here
+  /// retain and release them on Swift's fast path. Once the virtual machine is destroyed the
+  /// core is no longer alive and every operation reports `.destroyed`.
+  let heldCore: VirtualMachineCore
+  var core: VirtualMachineCore? { heldCore.isAlive ? heldCore : nil }
   let realm: Realm
   /// Each host class's constructor and prototype in this context (protected while it lives).
   private(set) var hostClasses: [ObjectIdentifier: (constructor: Value, prototype: Value)] = [:]
@@ -14,6 +18,9 @@ public final class Context {
   /// A host closure that captures its context keeps the context, so its realm, alive until the
   /// virtual machine is destroyed (closures can use `JSCall.context` instead).
   deinit {
+    if ownsRealm, realm.hostContext?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+      realm.hostContext = nil
+    }
     guard let runtime = core?.runtime else { return }
     for (constructor, prototype) in hostClasses.values {
       runtime.unprotect(constructor)
@@ -32,9 +39,10 @@ public final class Context {
   /// A new context in `virtualMachine` (the context does not keep it alive).
   public init(_ virtualMachine: VirtualMachine) {
     let core = virtualMachine.core
-    self.core = core
+    heldCore = core
     realm = core.takeRealm()
     ownsRealm = true
+    if realm.hostContext == nil { realm.hostContext = Unmanaged.passUnretained(self) }
   }
 
   /// Whether the realm stops being a root when this context goes (false for the stand-ins
@@ -43,8 +51,8 @@ public final class Context {
 
   /// A stand-in naming `realm`: for values that arrive without a context (from the job queue),
   /// and for host functions whose context the host has released.
-  init(core: VirtualMachineCore?, realm: Realm) {
-    self.core = core
+  init(core: VirtualMachineCore, realm: Realm) {
+    heldCore = core
     self.realm = realm
     ownsRealm = false
   }
@@ -273,19 +281,21 @@ extension VirtualMachineCore {
   }
 }
 
-/// How host functions refer to the context they were made in: weakly (the function lives in
-/// the heap, which must not keep the context's realm a root), with a stand-in for the same realm
-/// once the host has let the context go.
+/// How host functions refer to the context they were made in, without keeping it (the function
+/// lives in the heap, which must not keep the context's realm a root): the realm names its
+/// host context while that lives; afterwards a stand-in for the same realm serves.
 final class WeakContext {
-  private weak var original: Context?
-  private weak var core: VirtualMachineCore?
+  /// Alive whenever the function runs (the core owns the runtime that runs it).
+  private unowned(unsafe) let core: VirtualMachineCore
   private let realm: Realm
 
   init(_ context: Context) {
-    original = context
-    core = context.core
+    core = context.heldCore
     realm = context.realm
   }
 
-  var context: Context { original ?? Context(core: core, realm: realm) }
+  var context: Context {
+    if let host = realm.hostContext { return unsafeDowncast(host.takeUnretainedValue(), to: Context.self) }
+    return Context(core: core, realm: realm)
+  }
 }

@@ -126,7 +126,7 @@ public final class JSClass<Instance: AnyObject> {
       runtime.setToStringTag(prototype.raw, name)
     }
     context.rememberHostClass(ObjectIdentifier(hostClass), constructor: constructor.raw, prototype: prototype.raw)
-    if hostClass.owner == nil { hostClass.owner = context.core }
+    if hostClass.owner == nil { hostClass.owner = context.core?.link }
     return (constructor, prototype)
   }
 
@@ -199,7 +199,7 @@ public final class JSClass<Instance: AnyObject> {
     weak let hostClass = hostClass
     /// The instance behind a hooked object and a context to make values in.
     func resolve(_ object: Value) -> (Instance, Context)? {
-      guard let hostClass, let context = (hostClass.owner as? VirtualMachineCore)?.contextForValues,
+      guard let hostClass, let context = (hostClass.owner as? VirtualMachineLink)?.liveCore?.contextForValues,
         let data = context.withRuntime({ $0.hostData(object, of: hostClass) }) ?? nil,
         let instance = data as? Instance
       else { return nil }

@@ -1,5 +1,11 @@
 import XJSEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Whether the baseline JIT compiles hot code.
 public enum JITPolicy: Sendable {
   /// Tiered: functions are interpreted first and compiled once hot (the default). Falls back to
@@ -51,6 +57,10 @@ public final class VirtualMachine {
     core = VirtualMachineCore(options)
   }
 
+  /// Contexts and values may outlive the virtual machine (they hold its core, not it): the
+  /// engine goes now, and they report `.destroyed` from here on.
+  deinit { core.destroy() }
+
   /// `configure` adjusts the engine's settings past what `Options` has (the C API's allocator).
   init(options: Options, configure: (inout RuntimeOptions) -> Void) {
     self.options = options
@@ -61,7 +71,7 @@ public final class VirtualMachine {
   public static var version: String { EngineVersion.string }
 
   /// Stops a running script from any thread (see `Options.interruptHandler`).
-  public var interruptHandle: InterruptHandle { InterruptHandle(core) }
+  public var interruptHandle: InterruptHandle { InterruptHandle(core.link) }
 
   /// Collects garbage now.
   public func collectGarbage() { core.runtime.collectGarbage() }
@@ -102,16 +112,53 @@ public final class VirtualMachine {
 /// Asks a virtual machine's running script to stop; usable from any thread, and harmless once
 /// the virtual machine is gone.
 public final class InterruptHandle: @unchecked Sendable {
-  private weak var core: VirtualMachineCore?
+  private let link: VirtualMachineLink
 
-  init(_ core: VirtualMachineCore) { self.core = core }
+  init(_ link: VirtualMachineLink) { self.link = link }
 
-  public func interrupt() { core?.runtime.requestInterrupt() }
+  public func interrupt() { link.interrupt() }
+}
+
+/// How objects that must not keep a virtual machine's core alive, or that live on other threads,
+/// reach it: interrupt handles (any thread, under a lock) and host classes (their hooks). No
+/// weak reference points at the core itself, so retaining it stays on Swift's fast path.
+final class VirtualMachineLink: @unchecked Sendable {
+  private unowned(unsafe) let core: VirtualMachineCore
+  private var isAlive = true
+  private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  init(_ core: VirtualMachineCore) {
+    self.core = core
+    pthread_mutex_init(lock, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(lock)
+    lock.deallocate()
+  }
+
+  /// The core while it lives (on the virtual machine's thread).
+  var liveCore: VirtualMachineCore? { isAlive ? core : nil }
+
+  func interrupt() {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    if isAlive { core.runtime.requestInterrupt() }
+  }
+
+  func sever() {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    isAlive = false
+  }
 }
 
 /// What the public objects share: the runtime, and the rules for entering it.
 final class VirtualMachineCore {
-  let runtime: Runtime
+  /// The engine (nil once the virtual machine is destroyed: `isAlive` is false then).
+  private(set) var runtime: Runtime!
+  private(set) var isAlive = true
+  private(set) lazy var link = VirtualMachineLink(self)
   let timeLimitMilliseconds: Int
   var moduleLoader: any ModuleLoader = FileModuleLoader()
   var initialRealmTaken = false
@@ -142,6 +189,16 @@ final class VirtualMachineCore {
     } else {
       timeLimitMilliseconds = 0
     }
+  }
+
+  /// Tears the engine down (finalizing the host objects left); contexts and values that still
+  /// hold the core see `isAlive` false.
+  func destroy() {
+    guard isAlive else { return }
+    link.sever()
+    isAlive = false
+    defaultContext = nil  // the stand-in context holds the core: no cycle is left
+    runtime = nil
   }
 
   /// Runs `body` as an entry from the host: arms the time limit for the outermost entry and

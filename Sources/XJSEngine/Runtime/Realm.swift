@@ -131,6 +131,9 @@ enum ErrorType: String, CaseIterable {
 }
 
 package final class Realm {
+  /// The embedding API's context for this realm while it lives (unretained: the context
+  /// clears it as it goes), so host functions made in it get that very context.
+  package var hostContext: Unmanaged<AnyObject>?
   unowned(unsafe) let runtime: Runtime
   @exclusivity(unchecked) private var intrinsics: [Value]
   @exclusivity(unchecked) private(set) var globalObject: ObjectRef!
