@@ -198,3 +198,24 @@ private final class ThreadWork {
     self.seed = seed
   }
 }
+
+@Suite struct DeepChainTests {
+  /// A chain of 100,000 bound functions (which overflowed the native stack when each level's
+  /// [[Call]] recursed) is called and constructed in a loop. Too slow for the conformance
+  /// suite's gc-stress mode, hence here; Conformance/builtins/Function/bound-chains.js checks
+  /// the semantics on a shorter chain in every mode.
+  @Test func longBoundFunctionChainsCallAndConstructWithoutRecursion() {
+    let runtime = Runtime()
+    let source = """
+      let f = function (...rest) { return [String(this), rest.join('')].join(); };
+      let chain = f.bind('inner', 'a');
+      for (let i = 0; i < 100000; i++) chain = chain.bind('outer', i % 2 ? 'x' : 'y').bind('o');
+      function P(a) { this.a = a; }
+      let B = P.bind(null, 7);
+      for (let i = 0; i < 100000; i++) B = B.bind(null);
+      const r = chain('z');
+      [r.length, r.slice(0, 10), r.slice(-4), new B().a, new B() instanceof P].join(' ')
+      """
+    #expect(evaluate(runtime, source) == "100008 inner,ayxy xyxz 7 true")  // node 20 prints the same
+  }
+}

@@ -120,9 +120,12 @@ extension Runtime {
     case .nativeFunction:
       return try callNative(object, this: this, arguments: arguments, newTarget: .undefined)
     case .boundFunction:
-      let target = object.internalSlot(0)
-      let boundThis = object.internalSlot(1)
-      let combined = boundArguments(object, arguments)
+      // A bound function's [[Call]] calls its target with its own this and its arguments
+      // first; a chain of them is unwound here in a loop, so its length costs no native stack.
+      let chain = boundChain(object)
+      let combined = boundArguments(chain, arguments)
+      let target = chain[chain.count - 1].internalSlot(0)
+      let boundThis = chain[chain.count - 1].internalSlot(1)
       return try combined.values.withUnsafeBufferPointer { buffer throws(JSException) in
         try call(target, this: boundThis, arguments: buffer)
       }
@@ -161,9 +164,12 @@ extension Runtime {
     case .nativeFunction:
       return try callNative(object, this: .undefined, arguments: arguments, newTarget: newTarget)
     case .boundFunction:
-      let target = object.internalSlot(0)
-      let combined = boundArguments(object, arguments)
-      let adjustedNewTarget = newTarget == constructor ? target : newTarget
+      // As for [[Call]]; each level replaces a new.target that is itself by its target.
+      let chain = boundChain(object)
+      let combined = boundArguments(chain, arguments)
+      var adjustedNewTarget = newTarget
+      for bound in chain where adjustedNewTarget == bound.value { adjustedNewTarget = bound.internalSlot(0) }
+      let target = chain[chain.count - 1].internalSlot(0)
       return try combined.values.withUnsafeBufferPointer { buffer throws(JSException) in
         try construct(target, arguments: buffer, newTarget: adjustedNewTarget)
       }
@@ -183,11 +189,26 @@ extension Runtime {
     return newObject(objectClass, prototype: prototype)
   }
 
-  private func boundArguments(_ bound: ObjectRef, _ arguments: UnsafeBufferPointer<Value>) -> RootedValues {
-    let boundList = bound.internalSlot(2).asObject
-    let count = Int(arrayLength(boundList))
-    let combined = RootedValues(self, capacity: count + arguments.count)
-    for index in 0..<count { combined.append(boundList.denseElements[index]) }
+  /// A bound function and the bound functions it targets, outermost first (each is reachable
+  /// from the first, which the caller holds). The last one's target is not bound.
+  private func boundChain(_ bound: ObjectRef) -> [ObjectRef] {
+    var chain = [bound]
+    while case let target = chain[chain.count - 1].internalSlot(0), target.isObject,
+      target.asObject.objectClass == .boundFunction
+    {
+      chain.append(target.asObject)
+    }
+    return chain
+  }
+
+  /// The arguments the final target receives: the innermost level's bound arguments first,
+  /// then each outer level's, then the call's own.
+  private func boundArguments(_ chain: [ObjectRef], _ arguments: UnsafeBufferPointer<Value>) -> RootedValues {
+    let combined = RootedValues(self, capacity: arguments.count)
+    for bound in chain.reversed() {
+      let boundList = bound.internalSlot(2).asObject
+      for index in 0..<Int(arrayLength(boundList)) { combined.append(boundList.denseElements[index]) }
+    }
     for value in arguments { combined.append(value) }
     return combined
   }
