@@ -32,21 +32,32 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
       sourceLine: String(decoding: source.lineText(line), as: UTF16.self))
   }
 
-  /// The message with its position, the source line and a caret under the column.
+  /// The message with its position, the source line and a caret under the column. A long
+  /// line (minified code) is cut to `SyntaxError.excerptWidth` code units around the column,
+  /// with `...` where it was cut.
   public var description: String {
-    var text = "SyntaxError: \(message) at \(sourceName):\(line):\(column)"
+    let text = "SyntaxError: \(message) at \(sourceName):\(line):\(column)"
     guard line > 0 else { return text }
-    text += "\n" + sourceLine + "\n"
+    let units = Array(sourceLine.utf16)
+    let caretIndex = max(column - 1, 0)
+    var start = 0
+    var end = units.count
+    if units.count > SyntaxError.excerptWidth {
+      start = max(0, min(caretIndex - SyntaxError.excerptWidth / 2, units.count - SyntaxError.excerptWidth))
+      end = min(units.count, start + SyntaxError.excerptWidth)
+    }
+    let prefix = start > 0 ? "..." : ""
+    let suffix = end < units.count ? "..." : ""
+    let excerpt = String(decoding: units[start..<end], as: UTF16.self)
     // Keep tabs so the caret lines up under the same column in a terminal.
-    var caretIndent = ""
-    for (index, unit) in sourceLine.utf16.enumerated() where index < column - 1 {
-      caretIndent += unit == 0x09 ? "\t" : " "
-    }
-    if column - 1 > sourceLine.utf16.count {
-      caretIndent += String(repeating: " ", count: column - 1 - sourceLine.utf16.count)
-    }
-    return text + caretIndent + "^"
+    var caretIndent = String(repeating: " ", count: prefix.count)
+    for index in start..<min(caretIndex, end) { caretIndent += units[index] == 0x09 ? "\t" : " " }
+    if caretIndex > end { caretIndent += String(repeating: " ", count: caretIndex - end) }
+    return text + "\n" + prefix + excerpt + suffix + "\n" + caretIndent + "^"
   }
+
+  /// How much of a long source line an error shows.
+  public static let excerptWidth = 200
 }
 
 /// The error the lexer and parser throw internally. A reference, so that each

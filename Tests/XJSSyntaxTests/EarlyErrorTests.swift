@@ -361,3 +361,22 @@ import Testing
     expectValid(["({ \\u0069f: 1 }).\\u0069f", "var l\\u0065t", "l\\u0065t\nx"])
   }
 }
+
+@Suite struct SyntaxErrorDisplayTests {
+  @Test func aShortLineIsShownWholeWithTheCaretUnderTheColumn() throws {
+    let error = try #require(syntaxError("let a = 1;\n\tlet b = ;"))
+    #expect(error.description == "SyntaxError: Unexpected token ';' at test.js:2:10\n\tlet b = ;\n\t        ^")
+  }
+
+  @Test func aLongLineIsCutAroundTheColumn() throws {
+    let line = String(repeating: "a + ", count: 300) + "@" + String(repeating: " + b", count: 300)
+    let error = try #require(syntaxError(line))
+    let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix("...") && lines[1].hasSuffix("..."))
+    #expect(lines[1].count == SyntaxError.excerptWidth + 6)
+    // The caret still points at the '@'.
+    let caretColumn = lines[2].count - 1
+    #expect(Array(lines[1])[caretColumn] == "@")
+  }
+}
