@@ -4,8 +4,8 @@
   import Darwin
 #endif
 
-// `print` (ToString of each argument, like the jsc and d8 shells) and
-// `console.log`/`error`/`warn`/`info`/`debug` with node-like formatting of objects.
+// `print` (ToString of each argument, like the jsc and d8 shells), the console object (its
+// methods in ConsoleMethods.swift) and the node-like rendering of values it prints.
 
 extension Realm {
   func installConsole(_ runtime: Runtime) {
@@ -20,17 +20,7 @@ extension Realm {
     }
     let console = runtime.newPlainObject()
     runtime.addProperty(global, runtime.propertyKey("console"), console.value, .builtin)
-    for (name, toError) in [("log", false), ("info", false), ("debug", false), ("error", true), ("warn", true)] {
-      runtime.defineNativeMethod(console, name, length: 0) { runtime, arguments throws(JSException) in
-        var parts: [String] = []
-        for index in 0..<arguments.count {
-          let value = arguments[index]
-          parts.append(value.isString ? value.asString.swiftString(runtime.heap) : runtime.inspect(value))
-        }
-        runtime.writeOutput(parts.joined(separator: " ") + "\n", toError: toError)
-        return .undefined
-      }
-    }
+    installConsoleMethods(runtime, on: console)
   }
 }
 
@@ -49,9 +39,9 @@ extension Runtime {
   }
 
   /// A node-style rendering of a value for console output.
-  func inspect(_ value: Value) -> String {
+  func inspect(_ value: Value, quotingStrings: Bool = false) -> String {
     var inspector = Inspector(runtime: self)
-    return inspector.render(value, depth: 0)
+    return inspector.render(value, depth: 0, nested: quotingStrings)
   }
 }
 
