@@ -174,6 +174,9 @@ final class CodeBlock {
   /// Where `import()` in script code resolves from, when not `source.name` (eval code and
   /// `new Function` bodies take their caller's).
   var referrerName: String?
+  /// The source name of each call instruction's callee (by instruction offset), for the
+  /// "o.method is not a function" TypeError.
+  var calleeTexts: [Int32: String] = [:]
 
   struct Declarations {
     /// `var` and function names declared at the top level of a script or eval.

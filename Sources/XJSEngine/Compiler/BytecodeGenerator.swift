@@ -63,6 +63,8 @@ final class FunctionCompiler {
   var cacheSiteCount = 0
   var templateSiteCount = 0
   var lineTable: [(pc: Int32, offset: Int32)] = []
+  /// What each call instruction's callee is called in a "… is not a function" error.
+  var calleeTexts: [Int32: String] = [:]
   private var currentOffset: Int32 = -1
   var handlers: [(start: Int, end: Int, target: Label)] = []
   var descriptors: [ScopeDescriptor] = []
@@ -256,6 +258,7 @@ final class FunctionCompiler {
     codeBlock.data.pointee.realm = runtime.realmPointer
     codeBlock.module = runtime.compilingModule
     codeBlock.referrerName = runtime.compilingReferrerName
+    codeBlock.calleeTexts = calleeTexts
     codeBlock.data.pointee.tierUpCounter = runtime.jit.initialTierUpCount
     return codeBlock
   }

@@ -799,8 +799,36 @@ extension FunctionCompiler {
     }
     try compileArgumentsInto(arguments, base: base)
     at(range)
+    calleeTexts[Int32(code.count)] = FunctionCompiler.calleeText(callee)
     emit(isDirectEval ? .callEval : .call, dst: target, base: base, argumentCount: Int32(arguments.count))
     return target
+  }
+
+  /// How a TypeError names a callee that is not a function, as V8 does: `o.method`,
+  /// `a.b[0]`, `f(...).g`, `(intermediate value).x`.
+  static func calleeText(_ callee: Expression, depth: Int = 0) -> String {
+    guard depth < 8 else { return "(intermediate value)" }
+    switch callee.kind {
+    case .identifier(let identifier): return identifier.name
+    case .this: return "this"
+    case .member(let object, let name, let isOptional):
+      return calleeText(object, depth: depth + 1) + (isOptional ? "?." : ".") + name
+    case .privateMember(let object, let name, _): return calleeText(object, depth: depth + 1) + "[#" + name + "]"
+    case .superMember(let name): return "super." + name
+    case .computedMember(let object, let property, _):
+      let base = calleeText(object, depth: depth + 1)
+      switch property.kind {
+      case .stringLiteral(let units): return base + "." + String(decoding: units, as: UTF16.self)
+      case .numberLiteral, .identifier, .member, .this:
+        return base + "[" + calleeText(property, depth: depth + 1) + "]"
+      default: return base + "[...]"
+      }
+    case .numberLiteral(let number):
+      return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    case .call(let inner, _, _): return calleeText(inner, depth: depth + 1) + "(...)"
+    case .optionalChain(let inner): return calleeText(inner, depth: depth + 1)
+    default: return "(intermediate value)"
+    }
   }
 
   /// Evaluates a call's callee into `calleeRegister` and its this value into `thisRegister`;

@@ -43,11 +43,21 @@ extension Runtime {
       return frame
     }
     stackTop = fp + Int(Frame.codeData(fp).pointee.registerCount)
+    if _slowPath(!(callee.isObject && callee.asObject.isCallable)) { throw notAFunction(callee, fp, pc) }
     fp[instruction.dst] = try callFromInterpreter(
       callee, this: base[Frame.thisOffset],
       arguments: UnsafeBufferPointer(start: base, count: instruction.argumentCount), frame: fp,
       pcOffset: pcOffset(fp, pc))
     return fp
+  }
+
+  /// The TypeError for calling a value that is not a function, naming the callee as the source
+  /// wrote it when the compiler recorded it (`o.method is not a function`).
+  @inline(never)
+  func notAFunction(_ callee: Value, _ fp: Registers, _ pc: BytecodePC) -> JSException {
+    let code = Frame.codeData(fp).pointee.owner.takeUnretainedValue()
+    let name = code.calleeTexts[Int32(pcOffset(fp, pc))] ?? describeForError(callee)
+    return typeError("\(name) is not a function")
   }
 
   /// `eval(…)` as written: a direct eval when the callee is the realm's %eval%, else a call.
@@ -71,6 +81,7 @@ extension Runtime {
         arguments: arguments, callerFrame: fp, callerCode: code.pointee.owner.takeUnretainedValue(),
         pcOffset: pcOffset(fp, pc))
     } else {
+      if _slowPath(!(callee.isObject && callee.asObject.isCallable)) { throw notAFunction(callee, fp, pc) }
       fp[instruction.dst] = try callFromInterpreter(
         callee, this: base[Frame.thisOffset], arguments: arguments, frame: fp, pcOffset: pcOffset(fp, pc))
     }
