@@ -10,8 +10,10 @@ public final class Context {
   let heldCore: VirtualMachineCore
   var core: VirtualMachineCore? { heldCore.isAlive ? heldCore : nil }
   let realm: Realm
-  /// Each host class's constructor and prototype in this context (protected while it lives).
-  private(set) var hostClasses: [ObjectIdentifier: (constructor: Value, prototype: Value)] = [:]
+  /// Each host class's constructor and prototype in this context, and the root slots that keep
+  /// them alive while it lives.
+  private(set) var hostClasses: [ObjectIdentifier: (constructor: Value, prototype: Value, roots: (Int32, Int32))] =
+    [:]
 
   /// The realm stops being a root: it lives on while anything of it is reachable (an object
   /// of it another context holds, a function of it a job will run) and is collected afterwards.
@@ -22,18 +24,16 @@ public final class Context {
       realm.hostContext = nil
     }
     guard let runtime = core?.runtime else { return }
-    for (constructor, prototype) in hostClasses.values {
-      runtime.unprotect(constructor)
-      runtime.unprotect(prototype)
+    for binding in hostClasses.values {
+      runtime.releaseRootSlot(binding.roots.0)
+      runtime.releaseRootSlot(binding.roots.1)
     }
     if ownsRealm { runtime.releaseRealm(realm) }
   }
 
   func rememberHostClass(_ id: ObjectIdentifier, constructor: Value, prototype: Value) {
     guard let runtime = core?.runtime else { return }
-    runtime.protect(constructor)
-    runtime.protect(prototype)
-    hostClasses[id] = (constructor, prototype)
+    hostClasses[id] = (constructor, prototype, (runtime.takeRootSlot(constructor), runtime.takeRootSlot(prototype)))
   }
 
   /// A new context in `virtualMachine` (the context does not keep it alive).

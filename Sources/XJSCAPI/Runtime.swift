@@ -119,10 +119,8 @@ final class CRuntime {
   func tearDown() {
     engine.hostRootScanners.removeAll()
     for index in 0..<table.pointee.count { table.pointee.tags[index].kind = .free }
-    let dropped = objects
     objects.removeAll()
     contextHandles.removeAll()
-    _ = dropped
     pendingThrows = nil
   }
 

@@ -57,17 +57,6 @@ extension Runtime {
     return try body()
   }
 
-  /// Keeps `value` alive until a matching `unprotect` (counted).
-  package func protect(_ value: Value) {
-    guard value.isCell else { return }
-    handles[value.bits, default: 0] += 1
-  }
-
-  package func unprotect(_ value: Value) {
-    guard value.isCell, let count = handles[value.bits] else { return }
-    if count <= 1 { handles[value.bits] = nil } else { handles[value.bits] = count - 1 }
-  }
-
   /// Roots `value` in a slot of its own until `releaseRootSlot` (the embedding API's handles:
   /// O(1), no hashing). Returns -1 for a value that needs no root.
   @inline(__always)

@@ -25,7 +25,7 @@ final class FFIState {
   var outgoingCallThread = pthread_self()
   /// The first exception a callback threw during the innermost outgoing call: rethrown when
   /// that call returns, since it cannot unwind through C frames.
-  var pendingCallbackException: Value?
+  var pendingCallbackException: (value: Value, root: Int32)?
   /// Callbacks running (nested through ffi calls they make), and a rooted argument buffer for
   /// each depth reached so far.
   var callbackDepth = 0
@@ -98,9 +98,9 @@ final class FFIState {
     outgoingCallDepth -= 1
     outgoingCallThread = savedThread
     if _slowPath(pendingCallbackException != nil) {
-      let exception = pendingCallbackException!
+      let (exception, root) = pendingCallbackException!
       pendingCallbackException = nil
-      runtime.unprotect(exception)
+      runtime.releaseRootSlot(root)
       throw JSException(exception)
     }
     return result

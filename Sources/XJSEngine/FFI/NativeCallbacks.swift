@@ -36,6 +36,8 @@ final class CallbackRecord {
   /// The function and the UnsafeCallback object, protected until `close()`.
   let function: Value
   var object: Value = .undefined
+  /// The root slots keeping the function and the callback object alive until `close()`.
+  var roots: (function: Int32, object: Int32) = (-1, -1)
   let creatorThread = pthread_self()
   private(set) var isClosed = false
 
@@ -53,8 +55,8 @@ final class CallbackRecord {
     isClosed = true
     CallbackSlots.shared.release(slot)
     state.openCallbackSlots.remove(slot)
-    state.runtime.unprotect(function)
-    state.runtime.unprotect(object)
+    state.runtime.releaseRootSlot(roots.function)
+    state.runtime.releaseRootSlot(roots.object)
   }
 }
 
@@ -159,8 +161,7 @@ extension FFIState {
     openCallbackSlots.insert(record.slot)
     let object = runtime.newHostObject(callbackClass, prototype: prototype, data: record)
     record.object = object
-    runtime.protect(function)
-    runtime.protect(object)
+    record.roots = (runtime.takeRootSlot(function), runtime.takeRootSlot(object))
     let key = { (name: String) in self.runtime.propertyKey(name) }
     runtime.addProperty(object.asObject, key("pointer"), pointerValue(UInt(bitPattern: record.entry)), [])
     runtime.addProperty(object.asObject, key("callback"), function, [])
@@ -245,7 +246,6 @@ extension FFIState {
       fputs("xjs: ffi: an UnsafeCallback threw outside an ffi call: \(runtime.describeError(exception))\n", stderr)
       return
     }
-    runtime.protect(exception)
-    pendingCallbackException = exception
+    pendingCallbackException = (exception, runtime.takeRootSlot(exception))
   }
 }

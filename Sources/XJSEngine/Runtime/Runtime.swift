@@ -156,8 +156,6 @@ package final class Runtime {
   package var hostRootScanners: [(_ mark: (Value) -> Void) -> Void] = []
   /// Registered roots held by Swift code (see RootedValues); the list does not own them.
   unowned(unsafe) var rootedListHead: RootedValues?
-  /// Values the embedder keeps alive (handles).
-  @exclusivity(unchecked) var handles: [UInt64: Int] = [:]
   /// The embedding API's value handles (see HostRootSlots).
   let hostRootSlots = HostRootSlots()
 
@@ -274,7 +272,6 @@ package final class Runtime {
       list.trace(heap)
       rooted = list.next
     }
-    for bits in handles.keys { heap.mark(Value(bits: bits)) }
     hostRootSlots.trace(heap)
     for scan in hostRootScanners { scan { heap.markConservatively(UInt($0.bits)) } }
     stringCache.trace(heap)
