@@ -83,6 +83,75 @@ public struct Expression {
   }
 }
 
+extension Expression {
+  /// A leaf that stands in for a subtree being freed.
+  static let placeholder = Expression(.nullLiteral, .empty)
+
+  /// The operands of a binary or logical operator node, nil for every other node.
+  public var operatorOperands: Operands? {
+    switch kind {
+    case .binary(_, let operands), .logical(_, let operands): operands
+    default: nil
+    }
+  }
+
+  /// Calls `body` for each operand of the operator chain this node heads (see
+  /// `operatorChain`), in evaluation order; for a node that is no operator, for itself.
+  public func forEachChainOperand(_ body: (Expression) -> Void) {
+    guard let operands = operatorOperands else { return body(self) }
+    guard operands.left.operatorOperands != nil else {
+      body(operands.left)
+      body(operands.right)
+      return
+    }
+    let chain = operatorChain
+    body(chain.innermost)
+    for link in chain.links { body(link.operatorOperands!.right) }
+  }
+
+  /// A left-nested chain of binary and logical operators (`a + b - c || d` is
+  /// `((a + b) - c) || d`): the innermost left operand first, then each link's
+  /// right operand from the inside out. Passes that would recurse down the left
+  /// spine walk it with this instead, so a flat `1 + 1 + …` of any length needs
+  /// no deeper native stack than one operator.
+  public var operatorChain: (innermost: Expression, links: [Expression]) {
+    var links: [Expression] = []
+    var current = self
+    while let operands = current.operatorOperands {
+      links.append(current)
+      current = operands.left
+    }
+    links.reverse()
+    return (current, links)
+  }
+}
+
+/// The two operands of a binary or logical operator. A class, not inline enum
+/// payload, so that freeing a long left-nested chain is a loop rather than a
+/// recursion as deep as the chain.
+public final class Operands {
+  public private(set) var left: Expression
+  public let right: Expression
+
+  public init(_ left: Expression, _ right: Expression) {
+    self.left = left
+    self.right = right
+  }
+
+  deinit {
+    // Detach the left spine one link at a time; a link still referenced
+    // elsewhere ends the walk (its other owner frees the rest).
+    var next = left
+    left = .placeholder
+    while var operands = next.operatorOperands {
+      next = .placeholder
+      guard isKnownUniquelyReferenced(&operands) else { return }
+      next = operands.left
+      operands.left = .placeholder
+    }
+  }
+}
+
 public indirect enum ExpressionKind {
   case identifier(IdentifierReference)
   case this
@@ -104,8 +173,8 @@ public indirect enum ExpressionKind {
 
   case unary(UnaryOperator, Expression)
   case update(UpdateOperator, isPrefix: Bool, target: Expression)
-  case binary(BinaryOperator, Expression, Expression)
-  case logical(LogicalOperator, Expression, Expression)
+  case binary(BinaryOperator, Operands)
+  case logical(LogicalOperator, Operands)
   /// `#x in obj`
   case privateIn(name: String, object: Expression)
   /// Plain `=` may have a destructuring pattern as target; compound and logical

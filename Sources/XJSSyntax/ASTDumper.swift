@@ -387,17 +387,17 @@ struct ASTDumper {
     case .update(let updateOperator, let isPrefix, let target):
       line("Update \(isPrefix ? "prefix" : "postfix") \(updateOperator.rawValue)", range)
       nested { $0.expression(target) }
-    case .binary(let binaryOperator, let left, let right):
+    case .binary(let binaryOperator, let operands):
       line("Binary \(binaryOperator.rawValue)", range)
       nested { dumper in
-        dumper.expression(left)
-        dumper.expression(right)
+        dumper.expression(operands.left)
+        dumper.expression(operands.right)
       }
-    case .logical(let logicalOperator, let left, let right):
+    case .logical(let logicalOperator, let operands):
       line("Logical \(logicalOperator.rawValue)", range)
       nested { dumper in
-        dumper.expression(left)
-        dumper.expression(right)
+        dumper.expression(operands.left)
+        dumper.expression(operands.right)
       }
     case .privateIn(let name, let object):
       line("PrivateIn #\(name)", range)

@@ -863,17 +863,17 @@ struct ESTreeWriter {
       json.bool("prefix", isPrefix)
       expression(target, key: "argument")
       end()
-    case .binary(let binaryOperator, let left, let right):
+    case .binary(let binaryOperator, let operands):
       begin("BinaryExpression", range, key: key)
-      expression(left, key: "left")
+      expression(operands.left, key: "left")
       json.string("operator", binaryOperator.rawValue)
-      expression(right, key: "right")
+      expression(operands.right, key: "right")
       end()
-    case .logical(let logicalOperator, let left, let right):
+    case .logical(let logicalOperator, let operands):
       begin("LogicalExpression", range, key: key)
-      expression(left, key: "left")
+      expression(operands.left, key: "left")
       json.string("operator", logicalOperator.rawValue)
-      expression(right, key: "right")
+      expression(operands.right, key: "right")
       end()
     case .privateIn(let name, let object):
       begin("BinaryExpression", range, key: key)

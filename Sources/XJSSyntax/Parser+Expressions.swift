@@ -240,17 +240,14 @@ extension Parser {
   private func parseBinaryTail(
     start: Int32, left initialLeft: Expression, minimumPrecedence: Int, allowIn: Bool
   ) throws(ParseError) -> Expression {
+    // The chain nests to the left without recursion here or in any later pass
+    // (see `Expression.operatorChain`), so its links do not count as nesting.
     var left = initialLeft
-    var links = 0
-    defer { depth -= links }
     while true {
       let precedence = Parser.binaryPrecedence(kind, allowIn: allowIn)
       guard precedence > 0 && precedence >= minimumPrecedence else { break }
       let operatorToken = token
       try next()
-      // Each operator nests the tree one level deeper.
-      try enterNesting()
-      links += 1
       let rightStart = token.start
       var right: Expression
       if kind == .privateName {
@@ -260,10 +257,16 @@ extension Parser {
         right = try parseUnary(&rightCover)
         try checkExpressionErrors(rightCover)
       }
-      // `**` is right-associative; everything else associates to the left.
-      let rightMinimum = operatorToken.kind == .starStar ? precedence : precedence + 1
-      right = try parseBinaryTail(
-        start: rightStart, left: right, minimumPrecedence: rightMinimum, allowIn: allowIn)
+      if operatorToken.kind == .starStar {
+        // `**` is right-associative: its chain nests to the right, by recursion.
+        try enterNesting()
+        defer { exitNesting() }
+        right = try parseBinaryTail(
+          start: rightStart, left: right, minimumPrecedence: precedence, allowIn: allowIn)
+      } else {
+        right = try parseBinaryTail(
+          start: rightStart, left: right, minimumPrecedence: precedence + 1, allowIn: allowIn)
+      }
       left = try combine(operatorToken, left, right, start: start)
     }
     return left
@@ -280,23 +283,23 @@ extension Parser {
     case .questionQuestion:
       // ES2024 13.13: `??` does not mix with unparenthesized `&&` or `||`.
       if isBareAndOr(left) || isBareAndOr(right) { throw unexpected(operatorToken) }
-      return Expression(.logical(.nullishCoalescing, left, right), range)
+      return Expression(.logical(.nullishCoalescing, Operands(left, right)), range)
     case .barBar, .ampersandAmpersand:
       if isBareCoalesce(left) || isBareCoalesce(right) { throw unexpected(operatorToken) }
       let logicalOperator: LogicalOperator = operatorToken.kind == .barBar ? .or : .and
-      return Expression(.logical(logicalOperator, left, right), range)
+      return Expression(.logical(logicalOperator, Operands(left, right)), range)
     default:
-      return Expression(.binary(Parser.binaryOperator(operatorToken.kind), left, right), range)
+      return Expression(.binary(Parser.binaryOperator(operatorToken.kind), Operands(left, right)), range)
     }
   }
 
   private func isBareAndOr(_ expression: Expression) -> Bool {
-    guard case .logical(let logicalOperator, _, _) = expression.kind else { return false }
+    guard case .logical(let logicalOperator, _) = expression.kind else { return false }
     return logicalOperator != .nullishCoalescing && !isParenthesized(expression)
   }
 
   private func isBareCoalesce(_ expression: Expression) -> Bool {
-    guard case .logical(.nullishCoalescing, _, _) = expression.kind else { return false }
+    guard case .logical(.nullishCoalescing, _) = expression.kind else { return false }
     return !isParenthesized(expression)
   }
 

@@ -1113,9 +1113,8 @@ final class ScopeAnalyzer {
       visit(operand)
     case .update(_, _, let target):
       visit(target)
-    case .binary(_, let left, let right), .logical(_, let left, let right):
-      visit(left)
-      visit(right)
+    case .binary, .logical:
+      expression.forEachChainOperand { visit($0) }
     case .privateIn(let name, let object):
       visit(object)
       reference(IdentifierReference(name: "#" + name, range: expression.range))

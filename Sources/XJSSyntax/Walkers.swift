@@ -48,9 +48,8 @@ public enum ExpressionWalker {
     case .importCall(let specifier, let options?):
       body(specifier)
       body(options)
-    case .binary(_, let left, let right), .logical(_, let left, let right):
-      body(left)
-      body(right)
+    case .binary, .logical:
+      expression.forEachChainOperand(body)
     case .privateIn(_, let object), .member(let object, _, _), .privateMember(let object, _, _):
       body(object)
     case .assignment(_, let target, let value):

@@ -218,4 +218,24 @@ private final class ThreadWork {
       """
     #expect(evaluate(runtime, source) == "100008 inner,ayxy xyxz 7 true")  // node 20 prints the same
   }
+
+  /// Flat operator chains of 100,000 terms (which stopped at 4,096 with "too deeply nested")
+  /// compile and run; as machine code, 20,000 (a debug build compiles slowly). node 20
+  /// prints the same values. Conformance/language/operators/flat-chains.js checks 10,000 in
+  /// every mode, and NestingTests parses 300,000.
+  @Test func flatOperatorChainsRun() {
+    for (mode, n) in [(JITMode.off, 100_000), (.eager, 20_000)] {
+      var options = RuntimeOptions()
+      options.jit.mode = mode
+      let runtime = Runtime(options: options)
+      let source = """
+        const chain = (op, term, n) => Array(n).fill(term).join(op);
+        let x = 3;
+        [eval(chain('+', '1', \(n))), eval(chain('+', '"s"', \(n))).length,
+         eval(chain(' && ', 'x', \(n))), eval('0' + ' || 0'.repeat(\(n)) + ' || "last"'),
+         eval('(function () { if (' + chain(' && ', 'x', \(n)) + ') return "yes"; })()')].join(' ')
+        """
+      #expect(evaluate(runtime, source) == "\(n) \(n) 3 last yes", "JIT mode \(mode)")
+    }
+  }
 }

@@ -31,7 +31,6 @@ import Testing
       String(repeating: "`${", count: depth),
       String(repeating: "a**", count: depth) + "a",
       String(repeating: "a.b", count: 1) + String(repeating: ".c", count: depth),
-      "a" + String(repeating: "+a", count: depth),
       String(repeating: "new ", count: depth) + "a",
       "(" + String(repeating: "class extends ", count: depth) + "a" + String(repeating: " {}", count: depth) + ")",
       String(repeating: "class A { m() {", count: depth),
@@ -50,6 +49,25 @@ import Testing
     _ = try parse(arrays)
     let chain = "a" + String(repeating: "+a", count: 2000)
     _ = try parse(chain)
+  }
+
+  /// A flat chain nests only to the left, which no pass recurses down: it parses at any
+  /// length, and freeing its tree does not recurse either.
+  @Test func longChainsParse() throws {
+    let terms = 300_000
+    for (source, links) in [
+      ("a" + String(repeating: "+a", count: terms), terms),
+      // `(a && a) || ((a - a) && a) || …`: the spine is the `||` links and the first `&&`.
+      ("a && a" + String(repeating: " || a - a && a", count: terms / 3), terms / 3 + 1),
+      ("'s'" + String(repeating: "+'s'", count: terms), terms),
+    ] {
+      let program = try parse(source)
+      guard case .expression(let expression) = program.body.first?.kind else {
+        Issue.record("not an expression statement")
+        continue
+      }
+      #expect(expression.operatorChain.links.count == links)
+    }
   }
 
   @Test func maxDepthOption() {

@@ -83,10 +83,10 @@ func render(_ expression: Expression) -> String {
     return isPrefix
       ? "(\(updateOperator.rawValue)pre \(render(target)))"
       : "(post\(updateOperator.rawValue) \(render(target)))"
-  case .binary(let binaryOperator, let left, let right):
-    return "(\(binaryOperator.rawValue) \(render(left)) \(render(right)))"
-  case .logical(let logicalOperator, let left, let right):
-    return "(\(logicalOperator.rawValue) \(render(left)) \(render(right)))"
+  case .binary(let binaryOperator, let operands):
+    return "(\(binaryOperator.rawValue) \(render(operands.left)) \(render(operands.right)))"
+  case .logical(let logicalOperator, let operands):
+    return "(\(logicalOperator.rawValue) \(render(operands.left)) \(render(operands.right)))"
   case .privateIn(let name, let object): return "(in #\(name) \(render(object)))"
   case .assignment(let assignmentOperator, let target, let value):
     return "(\(assignmentOperator.rawValue) \(render(target)) \(render(value)))"

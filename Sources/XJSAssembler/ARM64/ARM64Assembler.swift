@@ -80,40 +80,68 @@ public struct ARM64Assembler {
     var output = buffer
     var table = labels
     var pending = fixups
-    var lengthened = Set<Int>()  // indices into `pending` rewritten as "inverted branch; b"
+    let lengthened = try branchesToLengthen()
 
-    // Lengthening moves code and may push other branches out of range, so
-    // repeat until nothing changes (distances only grow, so this ends).
-    var changed = true
-    while changed {
-      changed = false
-      for index in pending.indices
-      where !lengthened.contains(index) && pending[index].kind != .unconditional26 {
-        let fixup = pending[index]
-        guard let target = table.offset(of: fixup.label) else { throw .unboundLabel(fixup.label) }
-        if fixup.kind.reaches(target - fixup.position) { continue }
-        let insertion = fixup.position + 4
-        output.insertZeros(4, at: insertion)
-        table.shift(after: fixup.position, by: 4)
-        for other in pending.indices where pending[other].position > fixup.position {
-          pending[other].position += 4
-        }
-        lengthened.insert(index)
-        changed = true
-      }
-    }
+    // Insert the second word of every lengthened instruction, moving the code
+    // after it, in one pass.
+    let lengthenedPositions = pending.indices.filter { lengthened[$0] }.map { pending[$0].position }
+    let moved = CodeMotion(lengthenedPositions: lengthenedPositions)
+    output.insertZeros(4, before: lengthenedPositions.map { $0 + 4 })
+    table.move(moved.offset)
+    for index in pending.indices { pending[index].position = moved.offset(pending[index].position) }
 
     for (index, fixup) in pending.enumerated() {
       guard let target = table.offset(of: fixup.label) else { throw .unboundLabel(fixup.label) }
-      if lengthened.contains(index) && fixup.kind == .address21 {
+      if lengthened[index] && fixup.kind == .address21 {
         try patchLengthenedAddress(&output, at: fixup.position, target: target)
-      } else if lengthened.contains(index) {
+      } else if lengthened[index] {
         try patchLengthened(&output, at: fixup.position, target: target)
       } else {
         try patch(&output, at: fixup.position, kind: fixup.kind, distance: target - fixup.position)
       }
     }
     return AssembledCode(bytes: output.bytes, labelOffsets: table.offsets)
+  }
+
+  /// Which fixups need the long form. Lengthening moves code and may push other
+  /// branches out of range, so this repeats until nothing changes (distances only
+  /// grow, so it ends); each round costs O(fixups × log lengthened), so code with
+  /// thousands of far branches (a long `a && b && …`) stays linear in practice.
+  private func branchesToLengthen() throws(AssemblerError) -> [Bool] {
+    var lengthened = [Bool](repeating: false, count: fixups.count)
+    var motion = CodeMotion(lengthenedPositions: [])
+    var changed = true
+    while changed {
+      changed = false
+      for (index, fixup) in fixups.enumerated() where !lengthened[index] && fixup.kind != .unconditional26 {
+        guard let target = labels.offset(of: fixup.label) else { throw .unboundLabel(fixup.label) }
+        if fixup.kind.reaches(motion.offset(target) - motion.offset(fixup.position)) { continue }
+        lengthened[index] = true
+        changed = true
+      }
+      if changed {
+        motion = CodeMotion(lengthenedPositions: fixups.indices.filter { lengthened[$0] }.map { fixups[$0].position })
+      }
+    }
+    return lengthened
+  }
+
+  /// Where code moves when a word is inserted after each lengthened instruction:
+  /// an offset moves by 4 bytes for each lengthened instruction before it.
+  struct CodeMotion {
+    /// Positions of the lengthened instructions, ascending.
+    let lengthenedPositions: [Int]
+
+    func offset(_ original: Int) -> Int {
+      // The number of positions below `original`, by binary search.
+      var low = 0
+      var high = lengthenedPositions.count
+      while low < high {
+        let middle = (low + high) / 2
+        if lengthenedPositions[middle] < original { low = middle + 1 } else { high = middle }
+      }
+      return original + 4 * low
+    }
   }
 
   /// Writes `distance` into the immediate field of the branch at `position`.

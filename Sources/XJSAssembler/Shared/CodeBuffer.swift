@@ -35,9 +35,20 @@ struct CodeBuffer {
     for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
   }
 
-  /// Inserts `count` zero bytes before `offset`.
-  mutating func insertZeros(_ count: Int, at offset: Int) {
-    bytes.insert(contentsOf: repeatElement(0, count: count), at: offset)
+  /// Inserts `count` zero bytes before each of `offsets` (ascending, offsets
+  /// into the buffer as it is now), in one pass over the bytes.
+  mutating func insertZeros(_ count: Int, before offsets: [Int]) {
+    guard !offsets.isEmpty else { return }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + count * offsets.count)
+    var copied = 0
+    for offset in offsets {
+      result.append(contentsOf: bytes[copied..<offset])
+      result.append(contentsOf: repeatElement(0, count: count))
+      copied = offset
+    }
+    result.append(contentsOf: bytes[copied...])
+    bytes = result
   }
 }
 

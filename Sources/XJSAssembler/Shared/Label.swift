@@ -36,11 +36,11 @@ struct LabelTable {
     return offsets[label.id]
   }
 
-  /// Moves every label bound after `position` by `delta` bytes (used when an
-  /// instruction is lengthened at `position`).
-  mutating func shift(after position: Int, by delta: Int) {
+  /// Moves every bound label to `move(offset)` (used when instructions are
+  /// lengthened and the code after them moves).
+  mutating func move(_ move: (Int) -> Int) {
     for index in offsets.indices {
-      if let offset = offsets[index], offset > position { offsets[index] = offset + delta }
+      if let offset = offsets[index] { offsets[index] = move(offset) }
     }
   }
 }

@@ -68,10 +68,8 @@ extension FunctionCompiler {
       return try compileUnary(op, operand, range: expression.range, into: destination)
     case .update(let op, let isPrefix, let target):
       return try compileUpdate(op, isPrefix: isPrefix, target: target, into: destination)
-    case .binary(let op, let left, let right):
-      return try compileBinary(op, left, right, range: expression.range, into: destination)
-    case .logical(let op, let left, let right):
-      return try compileLogical(op, left, right, into: destination)
+    case .binary, .logical:
+      return try compileOperatorChain(expression, into: destination)
     case .privateIn(let name, let object):
       let value = try compile(object)
       let key = loadSpecialUnchecked("#" + name)
@@ -108,7 +106,7 @@ extension FunctionCompiler {
       return try compileCall(callee, arguments, isOptional: isOptional, range: expression.range, into: destination)
     case .new(let callee, let arguments):
       at(expression.range)
-      return try compileNew(callee, arguments, into: destination)
+      return try compileNew(callee, arguments, range: expression.range, into: destination)
     case .optionalChain(let inner):
       let target = destination ?? allocateRegister()
       let end = newLabel()
@@ -230,7 +228,14 @@ extension FunctionCompiler {
     switch expression.kind {
     case .numberLiteral, .stringLiteral, .booleanLiteral, .nullLiteral, .this, .identifier: return true
     case .member(let object, _, _): return isSideEffectFree(object)
-    case .binary(_, let left, let right): return isSideEffectFree(left) && isSideEffectFree(right)
+    case .binary:
+      // Down the left spine in a loop: a flat chain may be 100,000 operators long.
+      var current = expression
+      while case .binary(_, let operands) = current.kind {
+        guard isSideEffectFree(operands.right) else { return false }
+        current = operands.left
+      }
+      return isSideEffectFree(current)
     case .unary(let op, let operand): return op != .delete && isSideEffectFree(operand)
     default: return false
     }
@@ -367,10 +372,50 @@ extension FunctionCompiler {
     return target
   }
 
+  /// A binary or logical operator node and the left-nested chain it may head
+  /// (`a + b - c || d`). The chain is compiled in a loop, innermost link first,
+  /// with one register accumulating the links' values, so a flat `1 + 1 + …` of
+  /// 100,000 terms neither recurses nor takes a register per term.
+  private func compileOperatorChain(_ expression: Expression, into destination: Int32?) throws(CompileError)
+    -> Int32
+  {
+    guard let operands = expression.operatorOperands, operands.left.operatorOperands != nil else {
+      return try compileOperatorLink(expression, left: nil, into: destination)
+    }
+    let chain = expression.operatorChain
+    let accumulator = allocateRegister()
+    _ = try compileOperatorLink(chain.links[0], left: nil, into: accumulator)
+    let mark = registerTop
+    for (index, link) in chain.links.enumerated().dropFirst() {
+      let isOutermost = index == chain.links.count - 1
+      _ = try compileOperatorLink(
+        link, left: accumulator, into: isOutermost ? (destination ?? accumulator) : accumulator)
+      registerTop = mark
+    }
+    return destination ?? accumulator
+  }
+
+  /// One link of an operator chain: its left operand is compiled here, or
+  /// already in the register `left` (the value of the links inside it).
+  private func compileOperatorLink(_ link: Expression, left: Int32?, into destination: Int32?)
+    throws(CompileError) -> Int32
+  {
+    switch link.kind {
+    case .binary(let op, let operands):
+      return try compileBinary(op, operands, left: left, range: link.range, into: destination)
+    case .logical(let op, let operands):
+      return try compileLogical(op, operands, left: left, into: destination)
+    default:
+      preconditionFailure("an operator chain holds binary and logical nodes only")
+    }
+  }
+
   private func compileBinary(
-    _ op: BinaryOperator, _ left: Expression, _ right: Expression, range: SourceRange, into destination: Int32?
+    _ op: BinaryOperator, _ operands: Operands, left: Int32?, range: SourceRange, into destination: Int32?
   ) throws(CompileError) -> Int32 {
-    let a = try compileOperand(left, before: right)
+    let right = operands.right
+    let a: Int32
+    if let left { a = left } else { a = try compileOperand(operands.left, before: right) }
     // `x + 1`: an immediate add.
     if op == .add, case .numberLiteral(let number) = right.kind, let int = Int32(exactly: number),
       !(number == 0 && number.sign == .minus)
@@ -420,12 +465,17 @@ extension FunctionCompiler {
     }
   }
 
-  private func compileLogical(_ op: LogicalOperator, _ left: Expression, _ right: Expression, into destination: Int32?)
+  private func compileLogical(_ op: LogicalOperator, _ operands: Operands, left: Int32?, into destination: Int32?)
     throws(CompileError) -> Int32
   {
     let target = destination ?? allocateRegister()
     let end = newLabel()
-    try compile(left, into: target)
+    if let left {
+      if left != target { emitMove(dst: target, src: left) }
+    } else {
+      try compile(operands.left, into: target)
+    }
+    let right = operands.right
     switch op {
     case .and: emitJumpIfFalse(src: target, target: end)
     case .or: emitJumpIfTrue(src: target, target: end)
@@ -693,6 +743,7 @@ extension FunctionCompiler {
       let base = try compile(object)
       if isOptional { emitJumpIfNullish(src: base, target: optionalChainLabels.last!) }
       let target = destination ?? allocateRegister()
+      if let position = memberNamePosition(expression) { at(position) }
       emitGetProperty(dst: target, object: base, name: atomConstant(name), cache: newCacheSite())
       return target
     case .computedMember(let object, let property, let isOptional):
@@ -791,17 +842,35 @@ extension FunctionCompiler {
     if isOptional { emitJumpIfNullish(src: calleeRegister, target: optionalChainLabels.last!) }
     if spread {
       let array = try compileArgumentArray(arguments)
-      at(range)
+      at(callPosition(callee, range))
       emit(
         isDirectEval ? .callEvalWithSpread : .callWithSpread, dst: target, callee: calleeRegister, this: thisRegister,
         arguments: array)
       return target
     }
     try compileArgumentsInto(arguments, base: base)
-    at(range)
+    at(callPosition(callee, range))
     calleeTexts[Int32(code.count)] = FunctionCompiler.calleeText(callee)
     emit(isDirectEval ? .callEval : .call, dst: target, base: base, argumentCount: Int32(arguments.count))
     return target
+  }
+
+  /// Where a stack trace points for a call, as V8 does: at the method name of
+  /// `o.method()` (so a chain across lines names its line), else at the call's start.
+  private func callPosition(_ callee: Expression, _ range: SourceRange) -> SourceRange {
+    memberNamePosition(callee) ?? range
+  }
+
+  /// The position of the name in `object.name` / `object?.name` / `object.#name`.
+  func memberNamePosition(_ expression: Expression) -> SourceRange? {
+    let name: String
+    switch expression.kind {
+    case .member(_, let memberName, _): name = memberName
+    case .privateMember(_, let memberName, _): name = "#" + memberName
+    default: return nil
+    }
+    let start = expression.range.end - Int32(name.utf16.count)
+    return start > expression.range.start ? SourceRange(start: start, end: expression.range.end) : nil
   }
 
   /// How a TypeError names a callee that is not a function, as V8 does: `o.method`,
@@ -840,6 +909,7 @@ extension FunctionCompiler {
     case .member(let object, let name, let isOptional):
       try compile(object, into: thisRegister)
       if isOptional { emitJumpIfNullish(src: thisRegister, target: optionalChainLabels.last!) }
+      if let position = memberNamePosition(callee) { at(position) }
       emitGetProperty(dst: calleeRegister, object: thisRegister, name: atomConstant(name), cache: newCacheSite())
     case .computedMember(let object, let property, let isOptional):
       try compile(object, into: thisRegister)
@@ -888,19 +958,22 @@ extension FunctionCompiler {
     }
   }
 
-  private func compileNew(_ callee: Expression, _ arguments: [Argument], into destination: Int32?)
-    throws(CompileError) -> Int32
-  {
+  private func compileNew(
+    _ callee: Expression, _ arguments: [Argument], range: SourceRange, into destination: Int32?
+  ) throws(CompileError) -> Int32 {
     let target = destination ?? allocateRegister()
     if hasSpread(arguments) {
       let constructor = try compile(callee)
       let array = try compileArgumentArray(arguments)
+      // A stack trace points at `new`, not into the arguments compiled just before.
+      at(range)
       emitConstructWithSpread(dst: target, callee: constructor, arguments: array)
       return target
     }
     let base = reserveCallFrame(argumentCount: arguments.count)
     try compile(callee, into: base + Int32(Frame.calleeOffset))
     try compileArgumentsInto(arguments, base: base)
+    at(range)
     emitConstruct(dst: target, base: base, argumentCount: Int32(arguments.count), cache: newCacheSite())
     return target
   }

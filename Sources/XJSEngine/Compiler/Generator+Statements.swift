@@ -190,13 +190,40 @@ extension FunctionCompiler {
     try compileBranch(test, jumpWhen: false, to: target)
   }
 
+  /// A branch on `a && b && …` (or `a || b || …`), the chain's terms in a loop.
+  /// For `&&`, any false term decides the whole as false and only the last term can
+  /// decide it as true; `||` is the mirror image.
+  private func compileLogicalBranch(_ test: Expression, isAnd: Bool, jumpWhen: Bool, to target: Label)
+    throws(CompileError)
+  {
+    var terms: [Expression] = []
+    var current = test
+    while case .logical(let op, let operands) = current.kind, op == (isAnd ? .and : .or) {
+      terms.append(operands.right)
+      current = operands.left
+    }
+    terms.append(current)
+    terms.reverse()
+    // The value that ends the chain early: false for `&&`, true for `||`.
+    let deciding = !isAnd
+    if jumpWhen == deciding {
+      for term in terms { try compileBranch(term, jumpWhen: deciding, to: target) }
+    } else {
+      let skip = newLabel()
+      for term in terms.dropLast() { try compileBranch(term, jumpWhen: deciding, to: skip) }
+      try compileBranch(terms[terms.count - 1], jumpWhen: jumpWhen, to: target)
+      bind(skip)
+    }
+  }
+
   /// Compiles a condition and jumps to `target` when ToBoolean(test) equals `jumpWhen`;
   /// comparisons, `!`, `&&` and `||` become branches without materializing booleans.
   func compileBranch(_ test: Expression, jumpWhen: Bool, to target: Label) throws(CompileError) {
     let mark = registerTop
     defer { registerTop = mark }
     switch test.kind {
-    case .binary(let op, let left, let right):
+    case .binary(let op, let operands):
+      let (left, right) = (operands.left, operands.right)
       switch op {
       case .lessThan:
         let a = try compileOperand(left, before: right)
@@ -216,27 +243,11 @@ extension FunctionCompiler {
       default:
         break
       }
-    case .logical(.and, let left, let right):
-      if jumpWhen {
-        let skip = newLabel()
-        try compileBranch(left, jumpWhen: false, to: skip)
-        try compileBranch(right, jumpWhen: true, to: target)
-        bind(skip)
-      } else {
-        try compileBranch(left, jumpWhen: false, to: target)
-        try compileBranch(right, jumpWhen: false, to: target)
-      }
+    case .logical(.and, _):
+      try compileLogicalBranch(test, isAnd: true, jumpWhen: jumpWhen, to: target)
       return
-    case .logical(.or, let left, let right):
-      if jumpWhen {
-        try compileBranch(left, jumpWhen: true, to: target)
-        try compileBranch(right, jumpWhen: true, to: target)
-      } else {
-        let skip = newLabel()
-        try compileBranch(left, jumpWhen: true, to: skip)
-        try compileBranch(right, jumpWhen: false, to: target)
-        bind(skip)
-      }
+    case .logical(.or, _):
+      try compileLogicalBranch(test, isAnd: false, jumpWhen: jumpWhen, to: target)
       return
     case .unary(.logicalNot, let operand):
       try compileBranch(operand, jumpWhen: !jumpWhen, to: target)
