@@ -186,23 +186,30 @@ def run_one(engine, test, mode, timeout):
     return RunResult(test, mode, actual, outcome, passed, reason, expected)
 
 
-def run_all(engine, tests, modes, timeout, jobs, verbose, quiet=False):
+def run_all(engine, tests, modes, timeout, jobs, verbose, quiet=False, pending=()):
+    """Runs every test in every mode. A failure of a pending test (Conformance/pending.txt) is
+    expected: it prints and counts as `pending`, not as FAIL."""
     results = []
     progress = Progress(len(tests) * len(modes), label="conformance")
-    passed = failed = 0
+    passed = failed = expected_failures = 0
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(run_one, engine, test, mode, timeout) for test in tests for mode in modes]
         try:
             for future in as_completed(futures):
                 result = future.result()
                 results.append(result)
+                is_expected_failure = not result.passed and is_pending(result.test.path, pending)
                 passed += result.passed
-                failed += not result.passed
-                if verbose or (not result.passed and not quiet):
+                failed += not result.passed and not is_expected_failure
+                expected_failures += is_expected_failure
+                if verbose or (not result.passed and not quiet and not is_expected_failure):
                     progress.clear()
-                    status = "PASS" if result.passed else "FAIL"
+                    status = "PASS" if result.passed else ("pending" if is_expected_failure else "FAIL")
                     print(f"{status} [{result.mode}] {result.test.path}", flush=True)
-                progress.update(len(results), [("passed", passed), ("failed", failed)])
+                counts = [("passed", passed), ("failed", failed)]
+                if expected_failures:
+                    counts.append(("pending", expected_failures))
+                progress.update(len(results), counts)
         except KeyboardInterrupt:
             for future in futures:  # only the runs already started are waited for
                 future.cancel()
@@ -363,12 +370,13 @@ def main():
         print(f"error: {error}", file=sys.stderr)
         return 2
     print(f"{len(tests)} tests, engine {engine.name} ({engine.path}), modes: {' '.join(modes)}", flush=True)
-    results = run_all(engine, tests, modes, options.timeout, max(options.jobs, 1), options.verbose, options.update)
+    pending = load_pending(os.path.dirname(os.path.abspath(__file__))) if options.engine == "xjs" else []
+    results = run_all(
+        engine, tests, modes, options.timeout, max(options.jobs, 1), options.verbose, options.update, pending)
     grouped = by_test(results)
     if options.update:
         update_expectations(grouped)
         return 0
-    pending = load_pending(os.path.dirname(os.path.abspath(__file__))) if options.engine == "xjs" else []
     pending_paths = {path for path in grouped if is_pending(path, pending)}
     unexpected_passes = sorted(path for path in pending_paths if all(run.passed for run in grouped[path]))
     report_failures({path: runs for path, runs in grouped.items() if path not in pending_paths})

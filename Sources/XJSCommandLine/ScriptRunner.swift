@@ -30,6 +30,14 @@ struct ScriptRunner {
   }
 
   func run(path: String, arguments: [String]) -> Int32 {
+    // `xjs -` runs the script read from standard input, named `[stdin]` as node names it.
+    if path == "-" {
+      guard !options.module else {
+        fputs("xjs: a module cannot be read from standard input\n", stderr)
+        return 2
+      }
+      return execute(readStandardInput(), name: "[stdin]", scriptArguments: ["-"] + arguments)
+    }
     guard let text = readScriptFile(path) else {
       fputs("xjs: cannot open '\(path)': \(String(cString: strerror(errno)))\n", stderr)
       return 2
@@ -38,6 +46,18 @@ struct ScriptRunner {
       return executeModule(path: path, scriptArguments: [path] + arguments)
     }
     return execute(text, name: path, scriptArguments: [path] + arguments)
+  }
+
+  /// All of standard input, decoded as UTF-8 (invalid sequences become U+FFFD).
+  private func readStandardInput() -> [UInt16] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return Array(String(decoding: bytes, as: UTF8.self).utf16)
   }
 
   /// The `--prelude` scripts; a message when one fails.

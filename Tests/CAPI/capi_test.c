@@ -407,8 +407,8 @@ static void test_exceptions(void) {
   xjs_error *error = eval_error(context, "function f() {\n  null.x;\n}\nf();", "bad.js");
   CHECK(xjs_error_get_kind(error) == XJS_ERROR_EXCEPTION);
   CHECK(strcmp(xjs_error_get_name(error), "TypeError") == 0);
-  CHECK(strcmp(xjs_error_get_location(error), "bad.js:2:3") == 0);
-  CHECK(strstr(xjs_error_get_stack(error), "at f (bad.js:2:3)") != NULL);
+  CHECK(strcmp(xjs_error_get_location(error), "bad.js:2:8") == 0);
+  CHECK(strstr(xjs_error_get_stack(error), "at f (bad.js:2:8)") != NULL);
   CHECK(strstr(xjs_error_get_stack(error), "bad.js:4:1") != NULL);
   xjs_value *thrown = xjs_error_get_value(error);
   CHECK(xjs_value_is_error(thrown));

@@ -29,7 +29,7 @@ private func readmeSnippet(_ print: (Any...) -> Void) throws {
   do {
     try context.evaluate("let o = null;\no.x", sourceURL: "bad.js")
   } catch {
-    print(error.name, error.message, error.location ?? "")  // TypeError Cannot read … bad.js:2:1
+    print(error.name, error.message, error.location ?? "")  // TypeError Cannot read … bad.js:2:3
   }
   // README: swift-embedding end
 }
@@ -38,7 +38,7 @@ private func readmeSnippet(_ print: (Any...) -> Void) throws {
   @Test func readmeSnippetRunsAsDocumented() throws {
     var lines: [String] = []
     try readmeSnippet { items in lines.append(items.map { "\($0)" }.joined(separator: " ")) }
-    #expect(lines == ["Hello, world!", "TypeError Cannot read properties of null (reading 'x') bad.js:2:1"])
+    #expect(lines == ["Hello, world!", "TypeError Cannot read properties of null (reading 'x') bad.js:2:3"])
   }
 
   @Test func theReadmeQuotesTheSnippetVerbatim() throws {

@@ -24,6 +24,7 @@ extension Realm {
       if message.isEmpty { return name.value }
       return try runtime.concatenate(runtime.concatenate(name, runtime.newString(": ")), message).value
     }
+    installStackTraceAPI(runtime, errorConstructor)
     for type in ErrorType.allCases where type != .error {
       let prototype = runtime.newObject(.ordinary, prototype: errorPrototype.value)
       self[type.prototypeIntrinsic] = prototype.value
@@ -52,7 +53,8 @@ extension Realm {
         let errors = try runtime.iterableToList(arguments[0])
         runtime.addProperty(error, runtime.names.errors, runtime.newArray(errors.values).value, .builtin)
       }
-      runtime.attachStack(error)
+      // The stack starts at the caller: this constructor's own native frame is left out.
+      runtime.attachStack(error, skippingNatives: 1)
       return error.value
     }
     runtime.addProperty(constructor, runtime.names.prototype, prototype.value, [])
@@ -61,6 +63,38 @@ extension Realm {
     runtime.addProperty(prototype, runtime.names.message, runtime.emptyString.value, .builtin)
     defineGlobal(type.rawValue, constructor.value)
     return constructor
+  }
+}
+
+extension Realm {
+  /// V8's stack-trace API, which node code relies on: `Error.stackTraceLimit` (frames an
+  /// error records; not a number: none) and `Error.captureStackTrace(target, constructorOpt)`.
+  fileprivate func installStackTraceAPI(_ runtime: Runtime, _ errorConstructor: ObjectRef) {
+    runtime.addProperty(
+      errorConstructor, runtime.propertyKey("stackTraceLimit"), Value(Int32(10)),
+      [.writable, .enumerable, .configurable])
+    runtime.defineNativeMethod(errorConstructor, "captureStackTrace", length: 2) {
+      runtime, arguments throws(JSException) in
+      guard arguments[0].isObject else { throw runtime.typeError("Invalid argument") }
+      let target = arguments[0].asObject
+      guard let site = runtime.nativeCallSite, let limit = runtime.stackTraceLimit() else {
+        runtime.defineStack(target, frames: [])
+        return .undefined
+      }
+      // captureStackTrace's own native frame is left out, then every frame down to and
+      // including the topmost call of constructorOpt.
+      var lines = runtime.stackFrameLines(from: site.fp, pc: site.pc, limit: 1000, skippingNatives: 1)
+      let constructorOpt = arguments[1]
+      if constructorOpt.isObject && constructorOpt.asObject.isCallable {
+        if let index = lines.firstIndex(where: { $0.function == constructorOpt }) {
+          lines.removeFirst(index + 1)
+        } else {
+          lines.removeAll()
+        }
+      }
+      runtime.defineStack(target, frames: lines.prefix(limit).map(\.text))
+      return .undefined
+    }
   }
 }
 

@@ -47,6 +47,8 @@ extension Realm {
     runtime.addAccessor(prototype, runtime.names.caller, getter: thrower.value, setter: thrower.value, [.configurable])
     runtime.addAccessor(
       prototype, runtime.names.arguments, getter: thrower.value, setter: thrower.value, [.configurable])
+    runtime.hideFromStackTraces(prototype, "call")
+    runtime.hideFromStackTraces(prototype, "apply")
   }
 
   func installFunctionConstructor(_ runtime: Runtime) {

@@ -73,6 +73,7 @@ extension Runtime {
   private func enterProxy() throws(JSException) {
     if nativeDepth >= options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
     nativeDepth += 1
+    nativeFrames[nativeDepth].function = .undefined
   }
 
   private func leaveProxy() { nativeDepth -= 1 }

@@ -4,6 +4,8 @@ extension Realm {
   func installReflect(_ runtime: Runtime) {
     let reflect = runtime.newPlainObject()
     installReflectCalls(runtime, reflect)
+    runtime.hideFromStackTraces(reflect, "apply")
+    runtime.hideFromStackTraces(reflect, "construct")
     installReflectPropertyMethods(runtime, reflect)
     installReflectObjectMethods(runtime, reflect)
     // ES2024 28.1.14 Reflect [ @@toStringTag ]

@@ -301,7 +301,7 @@ extension Runtime {
   private func setStrict(_ base: Value, _ key: PropertyKey, _ value: Value) throws(JSException) {
     guard base.isObject else { throw typeError("Cannot set properties of \(describeForError(base))") }
     if try !set(base.asObject, key, value, receiver: base) {
-      throw typeError("Cannot assign to read only property '\(keyDescription(key))' of object")
+      throw failedAssignment(base.asObject, key)
     }
   }
 

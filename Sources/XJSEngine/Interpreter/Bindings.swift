@@ -145,7 +145,7 @@ extension Runtime {
     if case .data(let current, let attributes, let place) = lookupOwn(lexicals, key) {
       if current.isEmpty { throw referenceError("Cannot access '\(keyDescription(key))' before initialization") }
       if !attributes.contains(.writable) {
-        throw typeError("Assignment to constant variable '\(keyDescription(key))'")
+        throw typeError("Assignment to constant variable.")
       }
       writeOwnData(lexicals, place, value)
       cacheGlobalLexical(place, cache)
@@ -465,7 +465,7 @@ extension Runtime {
       }
       if isConst {
         if !strict, environment.descriptor?.names[string.swiftString(heap)]?.isFunctionName == true { return }
-        throw typeError("Assignment to constant variable '\(string.swiftString(heap))'")
+        throw typeError("Assignment to constant variable.")
       }
       environment.setSlot(slot, value)
     case .object(let object, let isWith):
@@ -543,14 +543,14 @@ extension Runtime {
         if target.slot(slot).isEmpty {
           throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
         }
-        throw typeError("Assignment to constant variable '\(string.swiftString(heap))'")
+        throw typeError("Assignment to constant variable.")
       }
       if environment.slot(binding.slot).isEmpty {
         throw referenceError("Cannot access '\(string.swiftString(heap))' before initialization")
       }
       if binding.isConst {
         if binding.isFunctionName && !strict { return }
-        throw typeError("Assignment to constant variable '\(string.swiftString(heap))'")
+        throw typeError("Assignment to constant variable.")
       }
       environment.setSlot(binding.slot, value)
       return

@@ -222,6 +222,7 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
+    nativeFrames[nativeDepth].function = .undefined
     let savedTop = stackTop
     defer { stackTop = savedTop }
     let callerRealm = realmPointer
@@ -253,6 +254,7 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
+    nativeFrames[nativeDepth].function = .undefined
     let savedTop = stackTop
     defer { stackTop = savedTop }
     let callerRealm = realmPointer
@@ -287,6 +289,8 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if _slowPath(nativeDepth > options.maximumNativeDepth) { throw rangeError("Maximum call stack size exceeded") }
+    nativeFrames[nativeDepth] = NativeFrameRecord(
+      function: function.value, this: this, caller: nativeCallSite?.fp, isConstruct: !newTarget.isUndefined)
     let box = Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!)
     let nativeArguments = NativeArguments(
       this: this, base: arguments.baseAddress, count: arguments.count, newTarget: newTarget, callee: function)

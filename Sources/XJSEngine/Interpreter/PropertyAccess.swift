@@ -243,7 +243,7 @@ extension Runtime {
     let cacheable = isStoreCacheable(object, key)
     let succeeded = try set(object, key, value, receiver: target)
     if !succeeded {
-      if strict { throw typeError("Cannot assign to read only property '\(keyDescription(key))' of object") }
+      if strict { throw failedAssignment(object, key) }
       return
     }
     guard cacheable else { return }
@@ -375,7 +375,7 @@ extension Runtime {
     }
     let succeeded = try set(target.asObject, key, value, receiver: target)
     if !succeeded && strict {
-      throw typeError("Cannot assign to read only property '\(keyDescription(key))' of object")
+      throw failedAssignment(target.asObject, key)
     }
   }
 
@@ -405,9 +405,10 @@ extension Runtime {
   func setSuperProperty(base: Value, key keyValue: Value, value: Value, this: Value, strict: Bool) throws(JSException) {
     if base.isNullish { throw typeError("Cannot set properties of \(base.isNull ? "null" : "undefined")") }
     let key = try toPropertyKey(keyValue)
-    let succeeded = try set(toObject(base), key, value, receiver: this)
+    let holder = try toObject(base)
+    let succeeded = try set(holder, key, value, receiver: this)
     if !succeeded && strict {
-      throw typeError("Cannot assign to read only property '\(keyDescription(key))' of object")
+      throw failedAssignment(this.isObject ? this.asObject : holder, key)
     }
   }
 

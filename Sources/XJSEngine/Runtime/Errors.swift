@@ -33,9 +33,12 @@ extension Runtime {
   }
 
   /// Gives an error object its `stack` property now, or marks it to get one when caught.
-  func attachStack(_ error: ObjectRef) {
+  /// `skippingNatives`: native frames at the top to leave out (the Error constructor's own).
+  func attachStack(_ error: ObjectRef, skippingNatives: Int = 0) {
     if let frame = nativeCallSite {
-      defineStack(error, frames: stackFrames(from: frame.fp, pc: frame.pc))
+      guard let limit = stackTraceLimit() else { return }
+      let lines = stackFrameLines(from: frame.fp, pc: frame.pc, limit: limit, skippingNatives: skippingNatives)
+      defineStack(error, frames: lines.map(\.text))
     } else {
       error.flags |= ObjectFlags.hasHostData
       addProperty(error, names.stack, .undefined, .builtin)
@@ -48,10 +51,11 @@ extension Runtime {
     let error = value.asObject
     guard error.objectClass == .error, error.hasFlag(ObjectFlags.hasHostData) else { return }
     error.flags &= ~ObjectFlags.hasHostData
-    defineStack(error, frames: stackFrames(from: fp, pc: pc))
+    guard let limit = stackTraceLimit() else { return }
+    defineStack(error, frames: stackFrames(from: fp, pc: pc, limit: limit))
   }
 
-  private func defineStack(_ error: ObjectRef, frames: [String]) {
+  func defineStack(_ error: ObjectRef, frames: [String]) {
     var text = (try? errorHeadline(error)) ?? "Error"
     for frame in frames { text += "\n    at " + frame }
     let stack = newString(text).value
@@ -80,29 +84,5 @@ extension Runtime {
     if message.isEmpty { return name }
     if name.isEmpty { return message }
     return name + ": " + message
-  }
-
-  /// "name (file:line:column)" for each frame from the innermost outwards.
-  func stackFrames(from fp: UnsafeMutablePointer<Value>, pc: Int, limit: Int = 10) -> [String] {
-    var frames: [String] = []
-    var frame: UnsafeMutablePointer<Value>? = fp
-    var framePC = pc
-    while let current = frame, frames.count < limit {
-      guard let codeBlock = Frame.codeBlock(current) else { break }
-      let offset = codeBlock.sourceOffset(at: framePC)
-      let (line, column) = codeBlock.source.location(of: offset)
-      let position = "\(codeBlock.source.name):\(line):\(column)"
-      if codeBlock.kind == .function && !codeBlock.name.isEmpty {
-        frames.append("\(codeBlock.name) (\(position))")
-      } else if codeBlock.kind == .function {
-        frames.append("<anonymous> (\(position))")
-      } else {
-        frames.append(position)
-      }
-      let callerPC = Frame.returnPC(current)
-      frame = Frame.callerFrame(current)
-      framePC = max(callerPC - 1, 0)
-    }
-    return frames
   }
 }

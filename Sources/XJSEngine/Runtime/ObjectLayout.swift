@@ -140,6 +140,9 @@ struct ObjectFlags {
   static let generatorMethod: UInt16 = 2048
   /// %Object.prototype% of some realm: an immutable prototype exotic object (ES2024 10.4.7).
   static let immutablePrototype: UInt16 = 4096
+  /// A builtin that only forwards a call (Function.prototype.call and apply, Reflect.apply
+  /// and construct): stack traces show no frame for it, as V8's do not.
+  static let hiddenFromStackTraces: UInt16 = 8192
 }
 
 /// Header of an elements buffer; the Values follow it.

@@ -427,9 +427,22 @@ extension Runtime {
   /// Set(O, P, V, Throw)
   func set(_ object: ObjectRef, _ key: PropertyKey, _ value: Value, throwing: Bool) throws(JSException) {
     let succeeded = try set(object, key, value, receiver: object.value)
-    if !succeeded && throwing {
-      throw typeError("Cannot assign to read only property '\(keyDescription(key))' of object")
+    if !succeeded && throwing { throw failedAssignment(object, key) }
+  }
+
+  /// The TypeError of a strict assignment that [[Set]] refused, in V8's words: a new
+  /// property on a non-extensible object, or a read-only one.
+  func failedAssignment(_ object: ObjectRef, _ key: PropertyKey) -> JSException {
+    let exists: Bool
+    switch lookupOwn(object, key) {
+    case .absent: exists = false
+    default: exists = true
     }
+    if !exists && !object.hasFlag(ObjectFlags.extensible) {
+      return typeError("Cannot add property \(keyDescription(key)), object is not extensible")
+    }
+    let target = object.isArray ? "[object Array]" : "#<\(stackTypeName(object.value) ?? "Object")>"
+    return typeError("Cannot assign to read only property '\(keyDescription(key))' of object '\(target)'")
   }
 
   func deletePropertyOrThrow(_ object: ObjectRef, _ key: PropertyKey) throws(JSException) {

@@ -138,6 +138,9 @@ package final class Runtime {
   }
   /// Depth of native → JS re-entry.
   @exclusivity(unchecked) var nativeDepth = 0
+  /// The native call at each depth, for stack traces (Runtime/StackTraces.swift); entries
+  /// above `nativeDepth` are stale. Holds no roots: a running call's values live elsewhere.
+  let nativeFrames: UnsafeMutablePointer<NativeFrameRecord>
   /// Set from any thread to stop the running script at its next safe point.
   var interruptFlag: UnsafeMutablePointer<Int32> {
     UnsafeMutableRawPointer(hot).advanced(by: MemoryLayout<RuntimeHotState>.offset(of: \.interruptRequested)!)
@@ -199,6 +202,8 @@ package final class Runtime {
     self.options = options
     heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false, allocator: options.heapAllocator)
     registerStack = RegisterStack(capacity: options.registerStackSize)
+    nativeFrames = .allocate(capacity: options.maximumNativeDepth + 2)
+    nativeFrames.initialize(repeating: NativeFrameRecord(), count: options.maximumNativeDepth + 2)
     megamorphicCache = Runtime.allocateZeroedMegamorphicCache()
     hot = SlowPathTable.allocateHotState(
       RuntimeHotState(
@@ -228,6 +233,7 @@ package final class Runtime {
   }
 
   deinit {
+    nativeFrames.deallocate()
     UnsafeMutableRawPointer(hot).deallocate()
     free(megamorphicCache)
   }

@@ -297,7 +297,15 @@ extension Runtime {
     let instruction = Instruction.HasProperty(pc)
     let object = fp[instruction.object]
     guard object.isObject else {
-      throw typeError("Cannot use 'in' operator to search for a key in a non-object")
+      // V8's words: "Cannot use 'in' operator to search for 'x' in 5".
+      // The key is not converted (that could run script code): objects show as `#<Type>`.
+      let keyValue = fp[instruction.key]
+      let key =
+        keyValue.isObject
+        ? "#<\(stackTypeName(keyValue) ?? "Object")>"
+        : keyValue.isString ? keyValue.asString.swiftString(heap) : describeForError(keyValue)
+      let text = object.isString ? object.asString.swiftString(heap) : describeForError(object)
+      throw typeError("Cannot use 'in' operator to search for '\(key)' in \(text)")
     }
     fp[instruction.dst] = Value(try hasProperty(object.asObject, toPropertyKey(fp[instruction.key])))
     return pc + Instruction.HasProperty.size

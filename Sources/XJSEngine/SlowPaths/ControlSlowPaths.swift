@@ -89,8 +89,8 @@ extension Runtime {
   }
 
   func executeThrowConstAssignment(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> BytecodePC {
-    let name = constant(fp, Instruction.ThrowConstAssignment(pc).name).asString.swiftString(heap)
-    throw typeError("Assignment to constant variable '\(name)'")
+    // V8's wording, which does not name the binding (the stack's position does).
+    throw typeError("Assignment to constant variable.")
   }
 
   @inline(__always) func executeMoveException(_ fp: Registers, _ pc: BytecodePC) throws(JSException)
