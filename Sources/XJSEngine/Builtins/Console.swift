@@ -31,6 +31,9 @@ extension Runtime {
       handler(text, toError)
       return
     }
+    // stdout is buffered (a pipe gets large writes) and stderr is not: flushing stdout before
+    // each error write keeps the two in the order written when they share one pipe.
+    if toError { fflush(stdout) }
     var copy = text
     copy.withUTF8 { bytes in
       _ = fwrite(bytes.baseAddress, 1, bytes.count, toError ? stderr : stdout)
