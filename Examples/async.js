@@ -20,10 +20,10 @@ async function* ticker(count) {
 async function main() {
   const seen = [];
   for await (const value of ticker(10)) seen.push(value);
-  print("fibonacci:", seen.join(" "));
+  console.log("fibonacci:", seen.join(" "));
   const results = await Promise.allSettled([sleep(5).then(() => "slept"), Promise.reject(new Error("nope"))]);
-  print(results.map((r) => r.status + ":" + (r.value ?? r.reason.message)).join(", "));
+  console.log(results.map((r) => r.status + ":" + (r.value ?? r.reason.message)).join(", "));
 }
 
-main().then(() => print("done"));
-print("main() returned; the event loop runs the rest");
+main().then(() => console.log("done"));
+console.log("main() returned; the event loop runs the rest");

@@ -4,7 +4,7 @@ function greet(name) {
 }
 
 const names = ["world", "xjs"];
-for (const name of names) print(greet(name));
+for (const name of names) console.log(greet(name));
 
 class Point {
   constructor(x, y) {

@@ -7,9 +7,9 @@ import config from "./config.json" with { type: "json" };
 import { addItem, items } from "./lib/inventory.mjs";
 import { prices } from "./lib/prices.mjs";
 
-print(`${config.shop} (${import.meta.url.split("/").pop()})`);
+console.log(`${config.shop} (${import.meta.url.split("/").pop()})`);
 for (const [name, count] of Object.entries(config.stock)) addItem(name, count);
-print(`stocked ${items.length} items; prices loaded: ${Object.keys(prices).length}`);
+console.log(`stocked ${items.length} items; prices loaded: ${Object.keys(prices).length}`);
 
 const { summary } = await import("./lib/report.mjs");
-print(summary());
+console.log(summary());
