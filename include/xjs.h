@@ -125,7 +125,7 @@ typedef struct xjs_runtime_options {
   xjs_jit_mode jit;        /* default XJS_JIT_AUTO */
   uint64_t heap_limit;     /* bytes; past it scripts get a RangeError; default 2 GiB */
   uint64_t stack_size;     /* bytes of JavaScript stack; past it a RangeError; default 8 MiB */
-  uint32_t max_reentry_depth; /* host/builtin re-entries into JS before a RangeError; 400 */
+  uint32_t max_reentry_depth; /* host/builtin/super() re-entries into JS before a RangeError (sooner if the thread's stack runs low); 20000 */
   uint64_t time_limit_ms;  /* wall-clock limit per entry from the host; 0 = none */
   xjs_interrupt_handler interrupt_handler; /* NULL: an interrupt always stops the script */
   void *interrupt_user_data;

@@ -34,8 +34,9 @@ public final class VirtualMachine {
     public var heapLimit: Int = 2 << 30
     /// Size of the JavaScript stack in bytes (JS frames); past it a RangeError.
     public var stackSize: Int = 8 << 20
-    /// How deeply host functions and builtins may call back into JavaScript before a RangeError.
-    public var maximumReentryDepth: Int = 400
+    /// How deeply host functions, builtins and `super()` calls may re-enter JavaScript before a
+    /// RangeError (which also comes when the thread's native stack runs low).
+    public var maximumReentryDepth: Int = 20_000
     /// Wall-clock limit for each entry from the host (an evaluation, a call, a run of the job
     /// queue); a script past it stops with an uncatchable termination (`JSError.Kind.terminated`).
     public var timeLimit: Duration?

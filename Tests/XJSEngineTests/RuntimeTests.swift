@@ -219,6 +219,24 @@ private final class ThreadWork {
     #expect(evaluate(runtime, source) == "100008 inner,ayxy xyxz 7 true")  // node 20 prints the same
   }
 
+  /// super() re-enters the interpreter on the native stack: a chain deeper than the thread's
+  /// stack allows ends in a clean RangeError (the native stack is checked), not a crash.
+  @Test func superChainsDeeperThanTheNativeStackEndInARangeError() {
+    let runtime = Runtime()
+    let source = """
+      let C = class { constructor() { this.depth = 0; } };
+      for (let i = 0; i < 30000; i++) {
+        const P = C;
+        C = class extends P { constructor() { super(); this.depth++; } };
+      }
+      let result;
+      try { result = new C().depth; } catch (e) { result = e.name + ': ' + e.message; }
+      result
+      """
+    #expect(evaluate(runtime, source) == "RangeError: Maximum call stack size exceeded")
+    #expect(evaluate(runtime, "6 * 7") == "42")
+  }
+
   /// Flat operator chains of 100,000 terms (which stopped at 4,096 with "too deeply nested")
   /// compile and run; as machine code, 20,000 (a debug build compiles slowly). node 20
   /// prints the same values. Conformance/language/operators/flat-chains.js checks 10,000 in

@@ -164,6 +164,7 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if nativeDepth > options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
+    try checkNativeStack()
     nativeFrames[nativeDepth].function = .undefined
     let savedTop = stackTop
     defer { stackTop = savedTop }

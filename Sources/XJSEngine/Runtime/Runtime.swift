@@ -12,8 +12,10 @@ package struct RuntimeOptions {
   package var gcStress: Bool = false
   /// VM register-stack size in Values (JS frames live here).
   package var registerStackSize: Int = 1 << 20
-  /// Native re-entry depth (builtins calling back into JS) before RangeError.
-  package var maximumNativeDepth: Int = 400
+  /// Native re-entry depth (builtins calling back into JS, super() calls) before RangeError.
+  /// The native stack is checked too (`checkNativeStack`), so on a small thread stack the
+  /// RangeError comes sooner; node runs chains of thousands of `super()` calls, so must we.
+  package var maximumNativeDepth: Int = 20_000
   /// Installs the test262 `$262` host object in new realms.
   package var test262Host: Bool = false
   /// The baseline JIT: off (interpreter only), tiered (the default) or eager.
@@ -202,8 +204,12 @@ package final class Runtime {
     self.options = options
     heap = Heap(maximumBytes: options.maximumHeapBytes, stressMode: false, allocator: options.heapAllocator)
     registerStack = RegisterStack(capacity: options.registerStackSize)
-    nativeFrames = .allocate(capacity: options.maximumNativeDepth + 2)
-    nativeFrames.initialize(repeating: NativeFrameRecord(), count: options.maximumNativeDepth + 2)
+    // Zeroed pages from calloc cost no memory until deep re-entry touches them; every depth
+    // level writes its record before the stack walk can read it.
+    guard let records = calloc(options.maximumNativeDepth + 2, MemoryLayout<NativeFrameRecord>.stride) else {
+      fatalError("xjs: out of memory allocating the native frame records")
+    }
+    nativeFrames = records.assumingMemoryBound(to: NativeFrameRecord.self)
     megamorphicCache = Runtime.allocateZeroedMegamorphicCache()
     hot = SlowPathTable.allocateHotState(
       RuntimeHotState(
@@ -233,7 +239,7 @@ package final class Runtime {
   }
 
   deinit {
-    nativeFrames.deallocate()
+    free(nativeFrames)
     UnsafeMutableRawPointer(hot).deallocate()
     free(megamorphicCache)
   }

@@ -1,3 +1,5 @@
+import XJSSyntax
+
 // Stack traces as V8 prints them, read from the register stack without running script code.
 //
 // Each frame is one line after "    at ":
@@ -31,6 +33,15 @@ struct StackFrameLine {
 }
 
 extension Runtime {
+  /// Re-entering bytecode from native code recurses on the native stack: past the thread's
+  /// limit (its bottom plus a margin for the deepest native work between two checks) the
+  /// script gets a RangeError instead of a crash.
+  @inline(__always) func checkNativeStack() throws(JSException) {
+    if _slowPath(NativeStack.currentAddress() < NativeStack.limit()) {
+      throw rangeError("Maximum call stack size exceeded")
+    }
+  }
+
   /// Error.stackTraceLimit of the current realm: how many frames an error records, or nil
   /// when it is not a number (then V8 records no stack at all).
   func stackTraceLimit() -> Int? {
