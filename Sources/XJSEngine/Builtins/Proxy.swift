@@ -72,6 +72,7 @@ extension Runtime {
   /// Counts one level of native depth for a proxy internal method (balance with `leaveProxy`).
   private func enterProxy() throws(JSException) {
     if nativeDepth >= options.maximumNativeDepth { throw rangeError("Maximum call stack size exceeded") }
+    if nativeDepth & 15 == 0 { try checkNativeStack() }
     nativeDepth += 1
     nativeFrames[nativeDepth].function = .undefined
   }

@@ -291,6 +291,9 @@ extension Runtime {
     nativeDepth += 1
     defer { nativeDepth -= 1 }
     if _slowPath(nativeDepth > options.maximumNativeDepth) { throw rangeError("Maximum call stack size exceeded") }
+    // Builtins calling builtins recurse on the native stack too; every 16th level is checked
+    // (16 levels of native frames fit well inside the margin the check keeps).
+    if _slowPath(nativeDepth & 15 == 0) { try checkNativeStack() }
     nativeFrames[nativeDepth] = NativeFrameRecord(
       function: function.value, this: this, caller: nativeCallSite?.fp, isConstruct: !newTarget.isUndefined)
     let box = Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!)
