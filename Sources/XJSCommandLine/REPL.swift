@@ -98,7 +98,7 @@ final class REPLSession {
   }
 
   /// Evaluates an input; an incomplete one stays pending when `continuing` (more lines may
-  /// follow), else it is evaluated to get its SyntaxError.
+  /// follow), else it is compiled as it is, to report its SyntaxError.
   func evaluate(_ text: String, continuing: Bool) {
     // SIGINT stops this input only: an interrupt asked for earlier is dropped first.
     runtime.clearInterruptRequest()
@@ -107,10 +107,9 @@ final class REPLSession {
       Terminal.setInterruptWord(nil)
       runtime.clearInterruptRequest()
     }
-    switch runtime.evaluateForREPL(text) {
+    switch runtime.evaluateForREPL(text, allowingIncomplete: continuing) {
     case .incomplete:
-      if continuing { return }
-      fputs("SyntaxError: Unexpected end of input\n", stderr)
+      return
     case .value(let result):
       print(result)
     case .error(let message):

@@ -16,10 +16,11 @@ extension Runtime {
   private static let lastErrorKey = "repl:_error"
   private static let assignedKey = "repl:_assigned"
 
-  /// Evaluates one REPL input; an input that ends in the middle of a construct is incomplete.
-  package func evaluateForREPL(_ text: String) -> REPLResult {
+  /// Evaluates one REPL input; an input that ends in the middle of a construct is incomplete
+  /// (unless `allowingIncomplete` is false: a loaded file gets its SyntaxError).
+  package func evaluateForREPL(_ text: String, allowingIncomplete: Bool = true) -> REPLResult {
     let units = Array(text.utf16)
-    if isIncompleteREPLInput(units) { return .incomplete }
+    if allowingIncomplete && isIncompleteREPLInput(units) { return .incomplete }
     let source = SourceFile(name: "<repl>", text: units)
     let code: CodeBlockCellRef
     do throws(EvaluationError) {
