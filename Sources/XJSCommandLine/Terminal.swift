@@ -24,8 +24,9 @@ enum Terminal {
     signal(SIGINT) { _ in
       if let word = interruptWord { word.pointee = 1 }
     }
-    // A REPL killed by a signal must not leave the shell in raw mode.
-    for fatal in [SIGTERM, SIGHUP, SIGQUIT] {
+    // A REPL killed by a signal (or crashing) must not leave the shell in raw mode. The
+    // default action runs once the handler returns (the signal is blocked until then).
+    for fatal in [SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS] {
       signal(fatal) { number in
         if rawModeActive != 0 { tcsetattr(0, TCSADRAIN, &savedSettings) }
         signal(number, SIG_DFL)
