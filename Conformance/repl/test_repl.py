@@ -167,7 +167,34 @@ def run(xjs, options):
             raise Failure(f"history file: {line!r} missing from {history!r}")
     if history.count("_ * 2") != 1:
         raise Failure(f"history file: a repeat of the previous entry was stored: {history!r}")
-    return steps + 1
+    return steps + 1 + run_history_cap(xjs, options, work)
+
+
+def run_history_cap(xjs, options, work):
+    """A history file past the cap is cut to the newest 1000 lines when a session starts, and
+    its last line is what Up recalls."""
+    history_path = os.path.join(work, "long-history")
+    with open(history_path, "w") as file:
+        file.write("".join(f"{number}\n" for number in range(1100)))
+    session = Session(xjs, options, history_path)
+    session.prompt("first prompt (long history)")
+    session.type("\x1b[A\r")
+    session.expect("\n1099\n", "Up recalls the file's last line")
+    session.prompt("Up recalls the file's last line")
+    session.type("\x0c")
+    deadline = time.monotonic() + TIMEOUT
+    while b"\x1b[2J" not in session.raw:
+        if not session.pump(deadline):
+            raise Failure("step 'Ctrl-L clears the screen': no clear-screen sequence")
+    session.type("\x04")
+    status = session.wait_exit("Ctrl-D exits (long history)")
+    if status != 0:
+        raise Failure(f"step 'Ctrl-D exits (long history)': exit status {status}, expected 0")
+    with open(history_path) as file:
+        history = file.read().splitlines()
+    if history != [str(number) for number in range(100, 1100)]:
+        raise Failure(f"history file not cut to the newest 1000 lines: {len(history)} lines, from {history[:2]!r}")
+    return 3
 
 
 def main():
