@@ -42,14 +42,26 @@ final class History {
   }
 
   private func append(_ line: String) {
-    guard let path, let file = fopen(path, "a") else { return }
+    guard let file = openFile(O_APPEND) else { return }
     fputs(line + "\n", file)
     fclose(file)
   }
 
   private func rewrite() {
-    guard let path, let file = fopen(path, "w") else { return }
+    guard let file = openFile(O_TRUNC) else { return }
     for entry in entries { fputs(entry + "\n", file) }
     fclose(file)
+  }
+
+  /// The file for writing, created readable by its owner only (what was typed may be private).
+  private func openFile(_ mode: Int32) -> UnsafeMutablePointer<FILE>? {
+    guard let path else { return nil }
+    let descriptor = open(path, O_WRONLY | O_CREAT | mode, 0o600)
+    guard descriptor >= 0 else { return nil }
+    guard let file = fdopen(descriptor, "w") else {
+      close(descriptor)
+      return nil
+    }
+    return file
   }
 }
