@@ -9,10 +9,13 @@ step that failed and the end of the screen output.
 """
 
 import fcntl
+import glob
 import os
 import pty
 import re
 import select
+import shutil
+import signal
 import struct
 import sys
 import tempfile
@@ -27,6 +30,9 @@ class Failure(Exception):
     pass
 
 
+SESSIONS = []  # every xjs started, so a failed run leaves none behind
+
+
 class Session:
     def __init__(self, xjs, options, history_path):
         env = dict(os.environ, TERM="xterm", XJS_REPL_HISTORY=history_path)
@@ -37,6 +43,8 @@ class Session:
         self.raw = b""
         self.position = 0  # how far into the cleaned output steps have matched
         self.exited = False
+        self.reaped = False
+        SESSIONS.append(self)
 
     @property
     def screen(self):
@@ -93,13 +101,14 @@ class Session:
         while time.monotonic() < deadline:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid == self.pid:
+                self.reaped = True
                 return os.waitstatus_to_exitcode(status)
             self.pump(deadline)
         raise Failure(f"step '{step}': xjs did not exit within {TIMEOUT:.0f}s")
 
 
 def run(xjs, options):
-    work = tempfile.mkdtemp(prefix="xjs-repl-test-")
+    work = tempfile.mkdtemp(prefix=f"xjs-repl-test-{os.getpid()}-")
     history_path = os.path.join(work, "history")
     loaded = os.path.join(work, "loaded.js")
     with open(loaded, "w") as file:
@@ -127,6 +136,8 @@ def run(xjs, options):
     step("Up recalls the last line", "\x1b[A\r", "_ * 2", "\n20\n")
     step("Ctrl-A then typing at the start", "+ 1\x0141 \r", "\n42\n")
     step("Left, Backspace, Ctrl-E", "12x3\x1b[D\x7f\x05 + 0\r", "\n123\n")
+    step("Delete removes the character under the cursor", "9x9\x1b[D\x1b[D\x1b[3~\r", "\n99\n")
+    step("Home and End keys", "+ 1\x1b[H2\x1b[F + 1\r", "\n4\n")
     step("Ctrl-U clears the line", "garbage\x15 7 * 6\r", "\n42\n")
     step("UTF-8: Backspace removes a whole character", "'a€b'\x1b[D\x1b[D\x7f\r", "\n'ab'\n")
     step("Ctrl-W removes the word before the cursor", "1 + garbage\x17 2\r", "\n3\n")
@@ -207,6 +218,13 @@ def main():
     except Failure as failure:
         print(f"REPL test failed ({' '.join([xjs] + options)}): {failure}")
         return 1
+    finally:
+        for session in SESSIONS:
+            if not session.reaped:
+                os.kill(session.pid, signal.SIGKILL)
+                os.waitpid(session.pid, 0)
+        for work in glob.glob(os.path.join(tempfile.gettempdir(), f"xjs-repl-test-{os.getpid()}-*")):
+            shutil.rmtree(work, ignore_errors=True)
     print(f"REPL test passed: {steps} steps ({' '.join([xjs] + options)})")
     return 0
 
