@@ -286,7 +286,7 @@ extension Lexer {
     position = index
     var tokenFlags = flags
     while true {
-      guard position < end else { throw error("Invalid or unexpected token", at: start) }
+      guard position < end else { throw endOfInputError("Invalid or unexpected token", at: start) }
       let unit = text[position]
       if unit == quote {
         position += 1
@@ -387,7 +387,7 @@ extension Lexer {
     var tokenFlags = flags
     templateEscapeError = nil
     while true {
-      guard position < end else { throw error("Unterminated template literal", at: start) }
+      guard position < end else { throw endOfInputError("Unterminated template literal", at: start) }
       let unit = text[position]
       if unit == 0x60 {
         position += 1

@@ -73,6 +73,13 @@ final class Lexer {
     ParseError(message, at: offset)
   }
 
+  /// An error for input that ends inside a token (more input could complete it).
+  func endOfInputError(_ message: String, at offset: Int) -> ParseError {
+    let failure = ParseError(message, at: offset)
+    failure.endedInsideToken = true
+    return failure
+  }
+
   // MARK: Tokens
 
   /// Scans the next token into `token`.
@@ -171,7 +178,7 @@ final class Lexer {
       if isLineTerminator(unit) { newline = true }
       index += 1
     }
-    throw error("Unterminated comment", at: start)
+    throw endOfInputError("Unterminated comment", at: start)
   }
 
   // MARK: Punctuators

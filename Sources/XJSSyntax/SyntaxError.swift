@@ -9,6 +9,9 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
   public var sourceName: String
   /// The text of the offending line (for the caret display).
   public var sourceLine: String
+  /// Whether the input ended inside a token (a template, comment or string still open): a
+  /// REPL reads another line instead of reporting it.
+  public var endedInsideToken = false
 
   public init(
     message: String, offset: Int, line: Int = 0, column: Int = 0, sourceName: String = "",
@@ -30,6 +33,7 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
       message: failure.message, offset: offset, line: line, column: column,
       sourceName: source.name,
       sourceLine: String(decoding: source.lineText(line), as: UTF16.self))
+    endedInsideToken = failure.endedInsideToken
   }
 
   /// The message with its position, the source line and a caret under the column. A long
@@ -67,6 +71,8 @@ final class ParseError: Error, @unchecked Sendable {
   let message: String
   /// UTF-16 offset in the source text.
   let offset: Int
+  /// The input ended inside the token being scanned (see `SyntaxError.endedInsideToken`).
+  var endedInsideToken = false
 
   init(_ message: String, at offset: Int) {
     self.message = message

@@ -103,7 +103,15 @@ struct Inspector {
   }
 
   private func quote(_ text: String) -> String {
-    let quoteCharacter = text.contains("'") && !text.contains("\"") ? "\"" : "'"
+    // node's choice: single quotes, else double, else backquotes, whichever the text lacks.
+    var quoteCharacter = "'"
+    if text.contains("'") {
+      if !text.contains("\"") {
+        quoteCharacter = "\""
+      } else if !text.contains("`") {
+        quoteCharacter = "`"
+      }
+    }
     var result = quoteCharacter
     for character in text {
       switch character {

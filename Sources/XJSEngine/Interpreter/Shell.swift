@@ -46,28 +46,6 @@ extension Runtime {
     }
   }
 
-  package enum REPLResult {
-    case incomplete
-    case value(String)
-    case error(String)
-  }
-
-  /// Evaluates one REPL input; an input that ends in the middle of a construct is incomplete.
-  package func evaluateForREPL(_ text: String) -> REPLResult {
-    let units = Array(text.utf16)
-    let source = SourceFile(name: "<repl>", text: units)
-    do {
-      _ = try parseScript(source, options: parserOptions())
-    } catch let error {
-      if error.offset >= units.count { return .incomplete }
-    }
-    switch runScript(units, name: "<repl>") {
-    case .completed(let value): return .value(describeResult(value))
-    case .syntaxError(let message): return .error(message)
-    case .uncaught(let message): return .error(message)
-    }
-  }
-
   /// `Uncaught TypeError: message` followed by the stack, for an uncaught exception;
   /// `Uncaught (in promise) …` for the reason of a promise rejected with no handler.
   package func describeUncaught(_ value: Value, inPromise: Bool = false) -> String {
@@ -89,8 +67,7 @@ extension Runtime {
 
   /// A completion value as the REPL shows it.
   package func describeResult(_ value: Value) -> String {
-    if value.isString { return "'" + value.asString.swiftString(heap) + "'" }
-    return inspect(value)
+    inspect(value, quotingStrings: true)
   }
 
   /// Installs `$262` (test262 INTERPRETING.md) in the current realm.
