@@ -134,8 +134,10 @@ extension Inspector {
   func regExpSource(_ regExp: ObjectRef) -> String {
     let source = regExp.internalSlot(0)
     let flags = regExp.internalSlot(1)
-    let text = { (value: Value) in value.isString ? value.asString.swiftString(heap) : "" }
-    return "/\(text(source))/\(text(flags))"
+    guard source.isString, flags.isString else { return "/(?:)/" }
+    // As RegExp.prototype.toString: the source getter's escaping (`/` as `\/`).
+    let escaped = (try? runtime.escapeRegExpPattern(source.asString))?.swiftString(heap) ?? ""
+    return "/\(escaped)/\(flags.asString.swiftString(heap))"
   }
 
   func dateText(_ date: ObjectRef) -> String {
