@@ -1,0 +1,30 @@
+// Arrays as node's util.inspect shows them: grouping into columns, holes, the 100 item cut.
+console.log([1, 2, 3]);
+console.log([]);
+console.log([1, 2, 3, 4, 5, 6, 7]);
+console.log(Array.from({ length: 27 }, (_, i) => i + 1));
+console.log(Array.from({ length: 120 }, (_, i) => i));
+console.log(Array.from({ length: 101 }, (_, i) => i * 3));
+console.log(Array.from({ length: 30 }, (_, i) => 'item' + i));
+console.log(Array.from({ length: 26 }, (_, i) => String.fromCharCode(97 + i).repeat(i % 5 + 1)));
+console.log([1, -2, 300, 4000, 50000, 6, 7.5, -0, NaN, Infinity]);
+console.log([1n, 22n, 333n, 4n, 5n, 6n, 7n, 8n]);
+console.log([1, 'a', 2, 'b', 3, 'c', 4, 'd']);
+console.log([true, false, null, undefined, true, false, null, undefined]);
+console.log([1, , 3], new Array(5), [, 1], [1, , , , 5, , 7]);
+const sparse = []; sparse[150] = 1; console.log(sparse);
+const holes = new Array(200); holes[3] = 'x'; console.log(holes);
+const extra = [1, 2, 3]; extra.foo = 'bar'; extra[-1] = 'neg'; console.log(extra);
+console.log([[1, 2, [3, 4, [5, [6]]]], [[[[]]]]]);
+console.log(['a'.repeat(30), 'b'.repeat(30), 'c'.repeat(30)]);
+console.log([{ a: 1, b: 2 }, { a: 3, b: 4 }, { a: 5, b: 6 }, { a: 7, b: 8 }, { a: 9, b: 10 }, { a: 11, b: 12 }, { a: 13 }]);
+console.log(Array.from({ length: 12 }, (_, i) => ({ i })));
+console.log([[1, 2], [3, 4], [5, 6], [7, 8], [9, 10], [11, 12], [13, 14]]);
+console.log({ list: Array.from({ length: 40 }, (_, i) => i * i) });
+console.log({ nested: { deeper: Array.from({ length: 30 }, (_, i) => -i) } });
+class MyArray extends Array {}
+console.log(MyArray.from([1, 2]), new MyArray());
+const withGetter = [1]; Object.defineProperty(withGetter, 1, { get() { return 2; }, enumerable: true }); console.log(withGetter);
+console.log([Symbol('a'), Symbol(), Symbol.iterator]);
+console.log(Array.from({ length: 8 }, (_, i) => 'x'.repeat(i * 3)));
+console.log([1.5, 22.25, 333.125, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
