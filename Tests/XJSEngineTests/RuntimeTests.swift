@@ -219,6 +219,20 @@ private final class ThreadWork {
     #expect(evaluate(runtime, source) == "100008 inner,ayxy xyxz 7 true")  // node 20 prints the same
   }
 
+  /// An uncaught error prints as node prints it: the stack, then its own properties and its
+  /// cause chain in braces.
+  @Test func uncaughtErrorsShowTheirPropertiesAndCause() {
+    let runtime = Runtime()
+    let text = evaluate(
+      runtime, "const e = new Error('outer', { cause: new TypeError('inner') }); e.code = 7; throw e;")
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Uncaught Error: outer")
+    #expect(lines.contains("    at test.js:1:11 {"))
+    #expect(lines.contains("  code: 7,"))
+    #expect(lines.contains("  [cause]: TypeError: inner"))
+    #expect(lines.last == "}")
+  }
+
   /// super() re-enters the interpreter on the native stack: a chain deeper than the thread's
   /// stack allows ends in a clean RangeError (the native stack is checked), not a crash.
   @Test func superChainsDeeperThanTheNativeStackEndInARangeError() {

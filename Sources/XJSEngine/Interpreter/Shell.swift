@@ -57,7 +57,12 @@ extension Runtime {
     if value.isObject, value.asObject.objectClass == .error {
       let error = value.asObject
       if case .data(let stack, _, _) = lookupOwn(error, names.stack), stack.isString {
-        return prefix + stack.asString.swiftString(heap)
+        // As node prints an uncaught error: util.inspect's form, the stack followed by the
+        // error's own properties, `[cause]` chain and `[errors]` in braces when it has any
+        // (a stack that inspect shows otherwise, like a SyntaxError's source excerpt, as is).
+        let text = stack.asString.swiftString(heap)
+        let rendered = inspect(value)
+        return prefix + (rendered.hasPrefix(text) ? rendered : text)
       }
       return prefix + ((try? errorHeadline(error)) ?? "Error")
     }
