@@ -15,3 +15,4 @@ console.log('%s', 5n, '%d', 7n, '%x');
 console.log('%s %s', 'only one');
 console.log('no subst', '%s', 1);
 console.log('%d %i %f', '0x10', -0, 'abc');
+console.dirxml({ a: 1 }, [2]);

@@ -25,7 +25,9 @@ final class ConsoleState {
 extension Realm {
   func installConsoleMethods(_ runtime: Runtime, on console: ObjectRef) {
     let state = ConsoleState()
-    for (name, toError) in [("log", false), ("info", false), ("debug", false), ("error", true), ("warn", true)] {
+    for (name, toError) in [
+      ("log", false), ("info", false), ("debug", false), ("dirxml", false), ("error", true), ("warn", true),
+    ] {
       runtime.defineNativeMethod(console, name, length: 0) { runtime, arguments in
         runtime.writeConsole(runtime.formatConsole(Array(arguments)), toError: toError, state)
         return .undefined
