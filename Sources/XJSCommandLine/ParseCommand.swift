@@ -27,6 +27,25 @@ struct ParseCommandOptions {
   var files: [String] = []
 }
 
+private let parseUsage =
+  "usage: xjs parse [--module] [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…"
+
+private let parseHelp = """
+  \(parseUsage)
+
+  Parses each file and prints its syntax tree (an indented dump, or ESTree JSON). A file is a
+  module with --module or when its name ends in .mjs, otherwise a script.
+    --module     parse as module code
+    --estree     print ESTree JSON instead of the dump
+    --loc        with --estree: give every node its source location
+    --strict     parse a script as strict code
+    --quiet      print no tree; the exit status says whether it parsed
+    --time       report the parse time and speed on stderr
+    --repeat N   parse N times (the best and mean times, with --time)
+    --check      print one line a file: `file<TAB>ok` or `file<TAB>SyntaxError: … (line:col)`
+  A syntax error is printed on stderr and exits 1; a file that cannot be read exits 2.
+  """
+
 func runParseCommand(_ arguments: [String]) -> Int32 {
   var options = ParseCommandOptions()
   var index = 0
@@ -40,6 +59,9 @@ func runParseCommand(_ arguments: [String]) -> Int32 {
     case "--quiet": options.quiet = true
     case "--time": options.time = true
     case "--check": options.check = true
+    case "--help", "-h":
+      print(parseHelp)
+      return 0
     case "--repeat":
       index += 1
       guard index < arguments.count, let count = Int(arguments[index]), count > 0 else {
@@ -50,9 +72,7 @@ func runParseCommand(_ arguments: [String]) -> Int32 {
     default:
       if argument.hasPrefix("--") {
         printError("xjs: unknown option '\(argument)'")
-        printError(
-          "usage: xjs parse [--module] [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…"
-        )
+        printError(parseUsage)
         return 2
       }
       options.files.append(argument)
@@ -60,9 +80,7 @@ func runParseCommand(_ arguments: [String]) -> Int32 {
     index += 1
   }
   guard !options.files.isEmpty else {
-    printError(
-      "usage: xjs parse [--module] [--estree] [--loc] [--strict] [--quiet] [--time] [--repeat N] [--check] file…"
-    )
+    printError(parseUsage)
     return 2
   }
   var status: Int32 = 0
