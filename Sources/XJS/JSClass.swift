@@ -51,10 +51,34 @@ public final class JSClass<Instance: AnyObject> {
     [(name: String, get: (Instance, Context) throws -> JSValue, set: ((Instance, JSValue) throws -> Void)?)] = []
   private var staticMethods: [(name: String, length: Int, body: (JSCall) throws -> JSValue)] = []
 
+  /// The class it extends, realized in a context (nil for a base class).
+  private let realizedParent: ((Context) throws(JSError) -> (constructor: JSValue, prototype: JSValue))?
+  /// Whether an instance is also an instance of every class it extends (their methods need it).
+  private let fitsParent: (Instance) -> Bool
+
   public init(_ name: String, hooks: JSPropertyHooks<Instance>? = nil, finalizer: ((Instance) -> Void)? = nil) {
     self.name = name
     let engineFinalizer = finalizer.map { finalize in { (data: Any) in finalize(data as! Instance) } }
     hostClass = HostClass(name: name, finalizer: engineFinalizer)
+    realizedParent = nil
+    fitsParent = { _ in true }
+    if let hooks { hostClass.hooks = JSClass.engineHooks(hooks, hostClass) }
+  }
+
+  /// A class that extends `parent`, as WebIDL interfaces inherit (an `Element` is a `Node`): its
+  /// prototype's prototype is the parent's prototype, its constructor's prototype the parent's
+  /// constructor, and the parent's methods and accessors accept its objects. Its instances must
+  /// be instances of the parent's `Instance` type too (a Swift subclass, or the same class);
+  /// `wrap` and the constructor refuse one that is not with a TypeError.
+  public init<ParentInstance>(
+    _ name: String, extends parent: JSClass<ParentInstance>, hooks: JSPropertyHooks<Instance>? = nil,
+    finalizer: ((Instance) -> Void)? = nil
+  ) {
+    self.name = name
+    let engineFinalizer = finalizer.map { finalize in { (data: Any) in finalize(data as! Instance) } }
+    hostClass = HostClass(name: name, parent: parent.hostClass, finalizer: engineFinalizer)
+    realizedParent = { context throws(JSError) in try parent.realized(in: context) }
+    fitsParent = { instance in instance is ParentInstance && parent.fitsParent(instance as! ParentInstance) }
     if let hooks { hostClass.hooks = JSClass.engineHooks(hooks, hostClass) }
   }
 
@@ -96,6 +120,7 @@ public final class JSClass<Instance: AnyObject> {
 
   /// A new object of this class in `context`, carrying `instance`.
   public func wrap(_ instance: Instance, in context: Context) throws(JSError) -> JSValue {
+    try checkFitsParent(instance)
     let prototype = try realized(in: context).prototype
     let object = try context.perform { runtime in
       runtime.newHostObject(hostClass, prototype: prototype.raw, data: instance)
@@ -115,9 +140,12 @@ public final class JSClass<Instance: AnyObject> {
     if let existing = context.hostClasses[ObjectIdentifier(hostClass)] {
       return (context.wrap(existing.constructor), context.wrap(existing.prototype))
     }
+    let base = try realizedParent?(context)
     let prototype = context.object()
+    if let base { try prototype.setPrototype(base.prototype) }
     try installMembers(on: prototype, in: context)
     let constructor = makeConstructor(prototype, in: context)
+    if let base { try constructor.setPrototype(base.constructor) }
     for member in staticMethods {
       try constructor.set(member.name, context.function(member.name, length: member.length, member.body))
     }
@@ -174,13 +202,21 @@ public final class JSClass<Instance: AnyObject> {
       defer { frame.end() }
       let call = JSCall(context: context, frame: frame, newTarget: context.wrap(newTarget))
       return try context.runHostCode { () throws -> Value in
-        runtime.newHostObject(self.hostClass, prototype: proto, data: try construct(call))
+        let instance = try construct(call)
+        try self.checkFitsParent(instance)
+        return runtime.newHostObject(self.hostClass, prototype: proto, data: instance)
       }
     }
     let function = context.withRuntime { runtime in
       runtime.makeHostFunction(name: name, length: constructorLength, isConstructor: true, body)
     }
     return context.wrap(function ?? .undefined)
+  }
+
+  private func checkFitsParent(_ instance: Instance) throws(JSError) {
+    guard fitsParent(instance) else {
+      throw JSError(name: "TypeError", message: "an instance of \(name) must be an instance of the classes it extends")
+    }
   }
 
   /// `this` as an instance of the class, or a TypeError naming the member.

@@ -496,6 +496,60 @@ private func churn(_ context: Context, _ vm: VirtualMachine) throws {
   }
 }
 
+private class Shape {
+  var sides: Int
+  init(sides: Int) { self.sides = sides }
+}
+
+private final class Square: Shape {
+  var side: Double
+  init(side: Double) {
+    self.side = side
+    super.init(sides: 4)
+  }
+}
+
+private final class Unrelated {}
+
+@Suite struct EmbeddingHostClassInheritanceTests {
+  @Test func aHostClassExtendsAnotherAsWebIDLInterfacesDo() throws {
+    let shapes = JSClass<Shape>("Shape")
+    shapes.property("sides", get: { shape, context in context.value(shape.sides) })
+    shapes.method("describe") { shape, call in call.context.value("a shape of \(shape.sides) sides") }
+    let squares = JSClass<Square>("Square", extends: shapes)
+    squares.constructor(length: 1) { call in Square(side: try call[0].toDouble()) }
+    squares.method("area") { square, call in call.context.value(square.side * square.side) }
+    let vm = VirtualMachine()
+    let context = Context(vm)
+    try context.setGlobal("Shape", shapes.constructor(in: context))
+    try context.setGlobal("Square", squares.constructor(in: context))
+    let result = try context.evaluate(
+      """
+      const s = new Square(3);
+      const out = [s.area(), s.sides, s.describe(), s instanceof Square, s instanceof Shape,
+        Object.getPrototypeOf(Square.prototype) === Shape.prototype, Object.getPrototypeOf(Square) === Shape,
+        Object.prototype.toString.call(s)];
+      try { Square.prototype.area.call(Object.create(Shape.prototype)); } catch (e) { out.push(e.constructor.name); }
+      try { new Shape(); } catch (e) { out.push(e.message); }
+      out.join();
+      """)
+    #expect(
+      result.stringValue
+        == "9,4,a shape of 4 sides,true,true,true,true,[object Square],TypeError,Illegal constructor")
+    let square = try context.evaluate("s")
+    #expect(shapes.instance(of: square)?.sides == 4)
+    #expect(squares.instance(of: square)?.side == 3)
+    #expect(squares.instance(of: try shapes.wrap(Shape(sides: 3), in: context)) == nil)
+  }
+
+  @Test func anInstanceOfAnotherSwiftTypeIsRefusedByASubclass() throws {
+    let shapes = JSClass<Shape>("Shape")
+    let odd = JSClass<Unrelated>("Odd", extends: shapes)
+    let context = Context(VirtualMachine())
+    #expect(throws: JSError.self) { _ = try odd.wrap(Unrelated(), in: context) }
+  }
+}
+
 @Suite struct EmbeddingRootingTests {
   /// Collects at every allocation: a value the API holds without rooting would be freed and
   /// reused, and the checks below would read garbage.

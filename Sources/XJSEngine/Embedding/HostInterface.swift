@@ -374,7 +374,9 @@ extension Runtime {
 
   /// The data of a host object of `hostClass` (nil for any other value: the brand check).
   package func hostData(_ value: Value, of hostClass: HostClass) -> Any?? {
-    guard value.isObject, let payload = hostPayload(value.asObject), payload.hostClass === hostClass else { return nil }
+    guard value.isObject, let payload = hostPayload(value.asObject), payload.hostClass.isKind(of: hostClass) else {
+      return nil
+    }
     return .some(payload.data)
   }
 

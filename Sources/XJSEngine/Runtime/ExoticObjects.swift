@@ -109,13 +109,28 @@ package final class HostClass {
   package weak var owner: AnyObject?
   /// Set before the first object of the class is made.
   package var hooks: HostPropertyHooks?
+  /// The class this one extends (WebIDL's inheritance: an Element is a Node).
+  package let parent: HostClass?
   /// Runs when an object of the class is collected (or its runtime is destroyed), with its data.
   package let finalizer: ((Any) -> Void)?
 
-  package init(name: String, hooks: HostPropertyHooks? = nil, finalizer: ((Any) -> Void)? = nil) {
+  package init(
+    name: String, parent: HostClass? = nil, hooks: HostPropertyHooks? = nil, finalizer: ((Any) -> Void)? = nil
+  ) {
     self.name = name
+    self.parent = parent
     self.hooks = hooks
     self.finalizer = finalizer
+  }
+
+  /// Whether objects of this class are objects of `other` (it, or a class it extends).
+  package func isKind(of other: HostClass) -> Bool {
+    var current: HostClass? = self
+    while let hostClass = current {
+      if hostClass === other { return true }
+      current = hostClass.parent
+    }
+    return false
   }
 }
 
