@@ -56,13 +56,10 @@ public final class JSClass<Instance: AnyObject> {
   /// Whether an instance is also an instance of every class it extends (their methods need it).
   private let fitsParent: (Instance) -> Bool
 
-  public init(_ name: String, hooks: JSPropertyHooks<Instance>? = nil, finalizer: ((Instance) -> Void)? = nil) {
-    self.name = name
-    let engineFinalizer = finalizer.map { finalize in { (data: Any) in finalize(data as! Instance) } }
-    hostClass = HostClass(name: name, finalizer: engineFinalizer)
-    realizedParent = nil
-    fitsParent = { _ in true }
-    if let hooks { hostClass.hooks = JSClass.engineHooks(hooks, hostClass) }
+  public convenience init(
+    _ name: String, hooks: JSPropertyHooks<Instance>? = nil, finalizer: ((Instance) -> Void)? = nil
+  ) {
+    self.init(name, parent: nil, realizedParent: nil, fitsParent: { _ in true }, hooks: hooks, finalizer: finalizer)
   }
 
   /// A class that extends `parent`, as WebIDL interfaces inherit (an `Element` is a `Node`): its
@@ -70,15 +67,27 @@ public final class JSClass<Instance: AnyObject> {
   /// constructor, and the parent's methods and accessors accept its objects. Its instances must
   /// be instances of the parent's `Instance` type too (a Swift subclass, or the same class);
   /// `wrap` and the constructor refuse one that is not with a TypeError.
-  public init<ParentInstance>(
+  public convenience init<ParentInstance>(
     _ name: String, extends parent: JSClass<ParentInstance>, hooks: JSPropertyHooks<Instance>? = nil,
     finalizer: ((Instance) -> Void)? = nil
   ) {
+    self.init(
+      name, parent: parent.hostClass,
+      realizedParent: { context throws(JSError) in try parent.realized(in: context) },
+      fitsParent: { instance in (instance as? ParentInstance).map(parent.fitsParent) ?? false },
+      hooks: hooks, finalizer: finalizer)
+  }
+
+  private init(
+    _ name: String, parent: HostClass?,
+    realizedParent: ((Context) throws(JSError) -> (constructor: JSValue, prototype: JSValue))?,
+    fitsParent: @escaping (Instance) -> Bool, hooks: JSPropertyHooks<Instance>?, finalizer: ((Instance) -> Void)?
+  ) {
     self.name = name
     let engineFinalizer = finalizer.map { finalize in { (data: Any) in finalize(data as! Instance) } }
-    hostClass = HostClass(name: name, parent: parent.hostClass, finalizer: engineFinalizer)
-    realizedParent = { context throws(JSError) in try parent.realized(in: context) }
-    fitsParent = { instance in instance is ParentInstance && parent.fitsParent(instance as! ParentInstance) }
+    hostClass = HostClass(name: name, parent: parent, finalizer: engineFinalizer)
+    self.realizedParent = realizedParent
+    self.fitsParent = fitsParent
     if let hooks { hostClass.hooks = JSClass.engineHooks(hooks, hostClass) }
   }
 
