@@ -55,6 +55,15 @@ let package = Package(
     // The public Swift embedding API: the only module a host imports (XJSEngine stays behind it
     // at `package` access).
     .target(name: "XJS", dependencies: ["XJSEngine", "XJSSyntax"]),
+    // HTML parsing by the WHATWG algorithm (tokenizer, tree construction, fragments), building
+    // any tree through HTMLTreeSink. Standard library only: it knows no DOM and no JavaScript.
+    .target(name: "XJSHTML"),
+    // CSS selectors (Selectors Level 4 without layout) matched over any tree through
+    // SelectorElement, and declaration blocks (the style attribute). Standard library only.
+    .target(name: "XJSCSS"),
+    // The DOM: nodes, events, the page and its loop, bound to JavaScript through the public
+    // embedding API only (the engine knows nothing of it).
+    .target(name: "XJSDOM", dependencies: ["XJS", "XJSHTML", "XJSCSS"]),
     // include/xjs.h as a Clang module, for the C API's implementation.
     .systemLibrary(name: "CXJSAPI", path: "Sources/CXJSAPI"),
     // The C API: @_cdecl functions over the Swift API. Linked with the Swift runtime inside, so
@@ -66,7 +75,7 @@ let package = Package(
       linkerSettings: [.unsafeFlags(cLibraryLinkerFlags, .when(platforms: [.linux]))]),
     // The command line (`xjs run`, `xjs parse`, the REPL). See `commandLineLinkerFlags`.
     .executableTarget(
-      name: "XJSCommandLine", dependencies: ["XJSEngine", "XJSSyntax"],
+      name: "XJSCommandLine", dependencies: ["XJSEngine", "XJSSyntax", "XJS", "XJSDOM"],
       exclude: ["StartupOrder.txt"],
       linkerSettings: [.unsafeFlags(commandLineLinkerFlags, .when(platforms: [.linux]))]),
     .testTarget(name: "XJSSyntaxTests", dependencies: ["XJSSyntax"]),
@@ -75,6 +84,9 @@ let package = Package(
     .testTarget(name: "XJSTests", dependencies: ["XJS"]),
     .testTarget(name: "XJSRegExpTests", dependencies: ["XJSRegExp"]),
     .testTarget(name: "XJSAssemblerTests", dependencies: ["XJSAssembler"]),
+    .testTarget(name: "XJSHTMLTests", dependencies: ["XJSHTML"]),
+    .testTarget(name: "XJSCSSTests", dependencies: ["XJSCSS"]),
+    .testTarget(name: "XJSDOMTests", dependencies: ["XJSDOM", "XJS"]),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,1 @@
+// The DOM binding layer. See ARCHITECTURE.md ("The DOM").
