@@ -56,10 +56,16 @@ public final class JSClass<Instance: AnyObject> {
   /// Whether an instance is also an instance of every class it extends (their methods need it).
   private let fitsParent: (Instance) -> Bool
 
+  /// `trace` reports, while the collector marks an object of the class, the objects its
+  /// instance refers to through `JSHeapReference`s (which do not keep anything alive by
+  /// themselves); like a finalizer it must not call into the virtual machine.
   public convenience init(
-    _ name: String, hooks: JSPropertyHooks<Instance>? = nil, finalizer: ((Instance) -> Void)? = nil
+    _ name: String, hooks: JSPropertyHooks<Instance>? = nil, trace: ((Instance, JSTracer) -> Void)? = nil,
+    finalizer: ((Instance) -> Void)? = nil
   ) {
-    self.init(name, parent: nil, realizedParent: nil, fitsParent: { _ in true }, hooks: hooks, finalizer: finalizer)
+    self.init(
+      name, parent: nil, realizedParent: nil, fitsParent: { _ in true }, hooks: hooks, trace: trace,
+      finalizer: finalizer)
   }
 
   /// A class that extends `parent`, as WebIDL interfaces inherit (an `Element` is a `Node`): its
@@ -69,23 +75,28 @@ public final class JSClass<Instance: AnyObject> {
   /// `wrap` and the constructor refuse one that is not with a TypeError.
   public convenience init<ParentInstance>(
     _ name: String, extends parent: JSClass<ParentInstance>, hooks: JSPropertyHooks<Instance>? = nil,
-    finalizer: ((Instance) -> Void)? = nil
+    trace: ((Instance, JSTracer) -> Void)? = nil, finalizer: ((Instance) -> Void)? = nil
   ) {
     self.init(
       name, parent: parent.hostClass,
       realizedParent: { context throws(JSError) in try parent.realized(in: context) },
       fitsParent: { instance in (instance as? ParentInstance).map(parent.fitsParent) ?? false },
-      hooks: hooks, finalizer: finalizer)
+      hooks: hooks, trace: trace, finalizer: finalizer)
   }
 
   private init(
     _ name: String, parent: HostClass?,
     realizedParent: ((Context) throws(JSError) -> (constructor: JSValue, prototype: JSValue))?,
-    fitsParent: @escaping (Instance) -> Bool, hooks: JSPropertyHooks<Instance>?, finalizer: ((Instance) -> Void)?
+    fitsParent: @escaping (Instance) -> Bool, hooks: JSPropertyHooks<Instance>?,
+    trace: ((Instance, JSTracer) -> Void)?, finalizer: ((Instance) -> Void)?
   ) {
     self.name = name
     let engineFinalizer = finalizer.map { finalize in { (data: Any) in finalize(data as! Instance) } }
     hostClass = HostClass(name: name, parent: parent, finalizer: engineFinalizer)
+    // Only this class's `wrap` and constructor store data in its objects: the cast cannot fail.
+    hostClass.trace = trace.map { trace in
+      { data, tracer in trace(unsafeDowncast(data as AnyObject, to: Instance.self), JSTracer(tracer: tracer)) }
+    }
     self.realizedParent = realizedParent
     self.fitsParent = fitsParent
     if let hooks { hostClass.hooks = JSClass.engineHooks(hooks, hostClass) }
@@ -276,6 +287,30 @@ public final class JSClass<Instance: AnyObject> {
     }
     return engine
   }
+}
+
+/// A reference to an object that the host keeps without keeping it alive (V8's
+/// TracedReference): a host class's `trace` reports it to keep it alive, and it must not be used
+/// once its object may have been collected. The DOM keeps each node's wrapper this way, so that
+/// node and wrapper live exactly as long as script or the tree can reach them.
+public struct JSHeapReference: Equatable {
+  let raw: Value
+
+  /// The referenced object, as a value the host holds (and so roots) from now on.
+  public func value(in context: Context) -> JSValue { context.wrap(raw) }
+}
+
+extension JSValue {
+  /// An unrooted reference to this object (nil for a primitive).
+  public var heapReference: JSHeapReference? { isObject ? JSHeapReference(raw: raw) : nil }
+}
+
+/// What a host class's `trace` reports through.
+public struct JSTracer {
+  let tracer: HostTracer
+
+  /// Keeps the object (and what it reaches) alive through this collection.
+  public func mark(_ reference: JSHeapReference) { tracer.mark(reference.raw) }
 }
 
 extension JSPropertyName {
