@@ -45,6 +45,7 @@ public final class JSClass<Instance: AnyObject> {
   public let name: String
   let hostClass: HostClass
   private var constructorBody: ((JSCall) throws -> Instance)?
+  private var objectMakingConstructorBody: ((JSCall, JSValue) throws -> JSValue)?
   private var constructorLength = 0
   private var methods: [(name: String, length: Int, body: (Instance, JSCall) throws -> JSValue)] = []
   private var accessors:
@@ -108,6 +109,14 @@ public final class JSClass<Instance: AnyObject> {
     constructorBody = body
   }
 
+  /// How `new Name(…)` makes its object when the host keeps the object itself (the DOM keeps
+  /// one wrapper per node): `body` gets the call and the prototype `new.target` asks for, and
+  /// returns an object it made with `wrap(_:prototype:in:)`.
+  public func constructor(length: Int = 0, makingObject body: @escaping (JSCall, JSValue) throws -> JSValue) {
+    constructorLength = length
+    objectMakingConstructorBody = body
+  }
+
   /// A method on the prototype.
   public func method(_ name: String, length: Int = 0, _ body: @escaping (Instance, JSCall) throws -> JSValue) {
     methods.append((name, length, body))
@@ -142,6 +151,16 @@ public final class JSClass<Instance: AnyObject> {
   public func wrap(_ instance: Instance, in context: Context) throws(JSError) -> JSValue {
     try checkFitsParent(instance)
     let prototype = try realized(in: context).prototype
+    let object = try context.perform { runtime in
+      runtime.newHostObject(hostClass, prototype: prototype.raw, data: instance)
+    }
+    return context.wrap(object)
+  }
+
+  /// A new object of this class carrying `instance`, with the given prototype (a subclass's,
+  /// from `new.target`).
+  public func wrap(_ instance: Instance, prototype: JSValue, in context: Context) throws(JSError) -> JSValue {
+    try checkFitsParent(instance)
     let object = try context.perform { runtime in
       runtime.newHostObject(hostClass, prototype: prototype.raw, data: instance)
     }
@@ -211,7 +230,7 @@ public final class JSClass<Instance: AnyObject> {
             $0.makeError(named: "TypeError", message: "Class constructor \(self.name) cannot be invoked without 'new'")
           } ?? .undefined)
       }
-      guard let construct = self.constructorBody else {
+      guard self.constructorBody != nil || self.objectMakingConstructorBody != nil else {
         throw JSException(
           context.withRuntime { $0.makeError(named: "TypeError", message: "Illegal constructor") } ?? .undefined)
       }
@@ -222,7 +241,10 @@ public final class JSClass<Instance: AnyObject> {
       defer { frame.end() }
       let call = JSCall(context: context, frame: frame, newTarget: context.wrap(newTarget))
       return try context.runHostCode { () throws -> Value in
-        let instance = try construct(call)
+        if let makeObject = self.objectMakingConstructorBody {
+          return try makeObject(call, context.wrap(proto)).raw
+        }
+        let instance = try self.constructorBody!(call)
         try self.checkFitsParent(instance)
         return runtime.newHostObject(self.hostClass, prototype: proto, data: instance)
       }
