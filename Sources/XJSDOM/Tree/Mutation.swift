@@ -19,6 +19,19 @@ extension Node {
 
   /// "Ensure pre-insertion validity" of `node` into `self` before `child`.
   func ensurePreInsertionValidity(of node: Node, before child: Node?) throws(DOMError) {
+    try ensureCanHoldChild(node)
+    // 3. If child is non-null and its parent is not parent, throw a "NotFoundError".
+    if let child, child.parent !== self {
+      throw .notFound("The node before which the new node is to be inserted is not a child of this node.")
+    }
+    try ensureInsertableKind(node)
+    // 6. If parent is a document, the document's own rules.
+    if nodeType == .document { try ensureDocumentChildRules(inserting: node, before: child, replacing: nil) }
+  }
+
+  /// Steps 1–2 of pre-insertion validity (and of "replace"): this node can have children, and
+  /// `node` is not one of its inclusive ancestors.
+  private func ensureCanHoldChild(_ node: Node) throws(DOMError) {
     // 1. If parent is not a Document, DocumentFragment, or Element node, throw.
     guard nodeType == .document || nodeType == .documentFragment || nodeType == .element else {
       throw .hierarchy("Only documents, fragments and elements have children.")
@@ -27,10 +40,10 @@ extension Node {
     if node.isHostIncludingInclusiveAncestor(of: self) {
       throw .hierarchy("The new child is an ancestor of the parent.")
     }
-    // 3. If child is non-null and its parent is not parent, throw a "NotFoundError".
-    if let child, child.parent !== self {
-      throw .notFound("The node before which the new node is to be inserted is not a child of this node.")
-    }
+  }
+
+  /// Steps 4–5: `node` is of a kind that may be inserted here.
+  private func ensureInsertableKind(_ node: Node) throws(DOMError) {
     // 4. If node is not a DocumentFragment, DocumentType, Element, or CharacterData node, throw.
     switch node.nodeType {
     case .documentFragment, .documentType, .element, .text, .comment, .processingInstruction: break
@@ -43,8 +56,6 @@ extension Node {
     if node.nodeType == .documentType && nodeType != .document {
       throw .hierarchy("A doctype may only be a child of a document.")
     }
-    // 6. If parent is a document, the document's own rules.
-    if nodeType == .document { try ensureDocumentChildRules(inserting: node, before: child, replacing: nil) }
   }
 
   /// Step 6 of pre-insertion validity, and its twin in "replace" (where `replaced` is the child
@@ -174,23 +185,9 @@ extension Node {
   @discardableResult
   public func replaceChild(_ child: Node, with node: Node) throws(DOMError) -> Node {
     // 1–6 as pre-insertion, with the child that goes away not counting.
-    guard nodeType == .document || nodeType == .documentFragment || nodeType == .element else {
-      throw .hierarchy("Only documents, fragments and elements have children.")
-    }
-    if node.isHostIncludingInclusiveAncestor(of: self) {
-      throw .hierarchy("The new child is an ancestor of the parent.")
-    }
+    try ensureCanHoldChild(node)
     guard child.parent === self else { throw .notFound("The node to be replaced is not a child of this node.") }
-    switch node.nodeType {
-    case .documentFragment, .documentType, .element, .text, .comment, .processingInstruction: break
-    default: throw .hierarchy("Nodes of type \(node.nodeName) may not be inserted.")
-    }
-    if node.nodeType == .text && nodeType == .document {
-      throw .hierarchy("Text nodes may not be children of a document.")
-    }
-    if node.nodeType == .documentType && nodeType != .document {
-      throw .hierarchy("A doctype may only be a child of a document.")
-    }
+    try ensureInsertableKind(node)
     if nodeType == .document { try ensureDocumentChildRules(inserting: node, before: child, replacing: child) }
     // 7–8. The reference child is child's next sibling (skipping node itself).
     var reference = child.nextSibling
