@@ -45,6 +45,7 @@ public final class JSClass<Instance: AnyObject> {
   public let name: String
   let hostClass: HostClass
   private var constructorBody: ((JSCall) throws -> Instance)?
+  private var objectMakingConstructorBody: ((JSCall, JSValue) throws -> JSValue)?
   private var constructorLength = 0
   private var methods: [(name: String, length: Int, body: (Instance, JSCall) throws -> JSValue)] = []
   private var accessors:
@@ -56,10 +57,16 @@ public final class JSClass<Instance: AnyObject> {
   /// Whether an instance is also an instance of every class it extends (their methods need it).
   private let fitsParent: (Instance) -> Bool
 
+  /// `trace` reports, while the collector marks an object of the class, the objects its
+  /// instance refers to through `JSHeapReference`s (which do not keep anything alive by
+  /// themselves); like a finalizer it must not call into the virtual machine.
   public convenience init(
-    _ name: String, hooks: JSPropertyHooks<Instance>? = nil, finalizer: ((Instance) -> Void)? = nil
+    _ name: String, hooks: JSPropertyHooks<Instance>? = nil, trace: ((Instance, JSTracer) -> Void)? = nil,
+    finalizer: ((Instance) -> Void)? = nil
   ) {
-    self.init(name, parent: nil, realizedParent: nil, fitsParent: { _ in true }, hooks: hooks, finalizer: finalizer)
+    self.init(
+      name, parent: nil, realizedParent: nil, fitsParent: { _ in true }, hooks: hooks, trace: trace,
+      finalizer: finalizer)
   }
 
   /// A class that extends `parent`, as WebIDL interfaces inherit (an `Element` is a `Node`): its
@@ -69,23 +76,28 @@ public final class JSClass<Instance: AnyObject> {
   /// `wrap` and the constructor refuse one that is not with a TypeError.
   public convenience init<ParentInstance>(
     _ name: String, extends parent: JSClass<ParentInstance>, hooks: JSPropertyHooks<Instance>? = nil,
-    finalizer: ((Instance) -> Void)? = nil
+    trace: ((Instance, JSTracer) -> Void)? = nil, finalizer: ((Instance) -> Void)? = nil
   ) {
     self.init(
       name, parent: parent.hostClass,
       realizedParent: { context throws(JSError) in try parent.realized(in: context) },
       fitsParent: { instance in (instance as? ParentInstance).map(parent.fitsParent) ?? false },
-      hooks: hooks, finalizer: finalizer)
+      hooks: hooks, trace: trace, finalizer: finalizer)
   }
 
   private init(
     _ name: String, parent: HostClass?,
     realizedParent: ((Context) throws(JSError) -> (constructor: JSValue, prototype: JSValue))?,
-    fitsParent: @escaping (Instance) -> Bool, hooks: JSPropertyHooks<Instance>?, finalizer: ((Instance) -> Void)?
+    fitsParent: @escaping (Instance) -> Bool, hooks: JSPropertyHooks<Instance>?,
+    trace: ((Instance, JSTracer) -> Void)?, finalizer: ((Instance) -> Void)?
   ) {
     self.name = name
     let engineFinalizer = finalizer.map { finalize in { (data: Any) in finalize(data as! Instance) } }
     hostClass = HostClass(name: name, parent: parent, finalizer: engineFinalizer)
+    // Only this class's `wrap` and constructor store data in its objects: the cast cannot fail.
+    hostClass.trace = trace.map { trace in
+      { data, tracer in trace(unsafeDowncast(data as AnyObject, to: Instance.self), JSTracer(tracer: tracer)) }
+    }
     self.realizedParent = realizedParent
     self.fitsParent = fitsParent
     if let hooks { hostClass.hooks = JSClass.engineHooks(hooks, hostClass) }
@@ -95,6 +107,14 @@ public final class JSClass<Instance: AnyObject> {
   public func constructor(length: Int = 0, _ body: @escaping (JSCall) throws -> Instance) {
     constructorLength = length
     constructorBody = body
+  }
+
+  /// How `new Name(…)` makes its object when the host keeps the object itself (the DOM keeps
+  /// one wrapper per node): `body` gets the call and the prototype `new.target` asks for, and
+  /// returns an object it made with `wrap(_:prototype:in:)`.
+  public func constructor(length: Int = 0, makingObject body: @escaping (JSCall, JSValue) throws -> JSValue) {
+    constructorLength = length
+    objectMakingConstructorBody = body
   }
 
   /// A method on the prototype.
@@ -131,6 +151,16 @@ public final class JSClass<Instance: AnyObject> {
   public func wrap(_ instance: Instance, in context: Context) throws(JSError) -> JSValue {
     try checkFitsParent(instance)
     let prototype = try realized(in: context).prototype
+    let object = try context.perform { runtime in
+      runtime.newHostObject(hostClass, prototype: prototype.raw, data: instance)
+    }
+    return context.wrap(object)
+  }
+
+  /// A new object of this class carrying `instance`, with the given prototype (a subclass's,
+  /// from `new.target`).
+  public func wrap(_ instance: Instance, prototype: JSValue, in context: Context) throws(JSError) -> JSValue {
+    try checkFitsParent(instance)
     let object = try context.perform { runtime in
       runtime.newHostObject(hostClass, prototype: prototype.raw, data: instance)
     }
@@ -200,7 +230,7 @@ public final class JSClass<Instance: AnyObject> {
             $0.makeError(named: "TypeError", message: "Class constructor \(self.name) cannot be invoked without 'new'")
           } ?? .undefined)
       }
-      guard let construct = self.constructorBody else {
+      guard self.constructorBody != nil || self.objectMakingConstructorBody != nil else {
         throw JSException(
           context.withRuntime { $0.makeError(named: "TypeError", message: "Illegal constructor") } ?? .undefined)
       }
@@ -211,7 +241,10 @@ public final class JSClass<Instance: AnyObject> {
       defer { frame.end() }
       let call = JSCall(context: context, frame: frame, newTarget: context.wrap(newTarget))
       return try context.runHostCode { () throws -> Value in
-        let instance = try construct(call)
+        if let makeObject = self.objectMakingConstructorBody {
+          return try makeObject(call, context.wrap(proto)).raw
+        }
+        let instance = try self.constructorBody!(call)
         try self.checkFitsParent(instance)
         return runtime.newHostObject(self.hostClass, prototype: proto, data: instance)
       }
@@ -276,6 +309,30 @@ public final class JSClass<Instance: AnyObject> {
     }
     return engine
   }
+}
+
+/// A reference to an object that the host keeps without keeping it alive (V8's
+/// TracedReference): a host class's `trace` reports it to keep it alive, and it must not be used
+/// once its object may have been collected. The DOM keeps each node's wrapper this way, so that
+/// node and wrapper live exactly as long as script or the tree can reach them.
+public struct JSHeapReference: Equatable {
+  let raw: Value
+
+  /// The referenced object, as a value the host holds (and so roots) from now on.
+  public func value(in context: Context) -> JSValue { context.wrap(raw) }
+}
+
+extension JSValue {
+  /// An unrooted reference to this object (nil for a primitive).
+  public var heapReference: JSHeapReference? { isObject ? JSHeapReference(raw: raw) : nil }
+}
+
+/// What a host class's `trace` reports through.
+public struct JSTracer {
+  let tracer: HostTracer
+
+  /// Keeps the object (and what it reaches) alive through this collection.
+  public func mark(_ reference: JSHeapReference) { tracer.mark(reference.raw) }
 }
 
 extension JSPropertyName {

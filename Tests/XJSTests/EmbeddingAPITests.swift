@@ -826,3 +826,41 @@ private final class Mutex: @unchecked Sendable {
     pthread_mutex_unlock(&mutex)
   }
 }
+
+private final class Holder {
+  var held: [JSHeapReference] = []
+}
+
+private final class Leaf {}
+
+@Suite struct EmbeddingHostTraceTests {
+  /// A host object keeps what it refers to alive exactly while its class's trace reports it.
+  @Test func traceKeepsHeapReferencesAliveAndOnlyWhileReported() throws {
+    let vm = VirtualMachine()
+    let context = Context(vm)
+    let log = FinalizerLog()
+    let leaves = JSClass<Leaf>("Leaf", finalizer: { _ in log.count += 1 })
+    let holders = JSClass<Holder>("Holder", trace: { holder, tracer in holder.held.forEach(tracer.mark) })
+    let holder = Holder()
+    try context.setGlobal("holder", holders.wrap(holder, in: context))
+    for _ in 0..<100 { holder.held.append(try leaves.wrap(Leaf(), in: context).heapReference!) }
+    try churn(context, vm)
+    #expect(log.count == 0, "a traced leaf was collected")
+    #expect(holder.held.allSatisfy { leaves.instance(of: $0.value(in: context)) != nil })
+    holder.held = []
+    try churn(context, vm)
+    #expect(log.count >= 90, "leaves outlived the last trace that reported them")  // the stack scan may keep a few
+  }
+
+  @Test func anUntracedHeapReferenceDoesNotKeepItsObject() throws {
+    let vm = VirtualMachine()
+    let context = Context(vm)
+    let log = FinalizerLog()
+    let leaves = JSClass<Leaf>("Leaf", finalizer: { _ in log.count += 1 })
+    let untraced = Holder()
+    for _ in 0..<100 { untraced.held.append(try leaves.wrap(Leaf(), in: context).heapReference!) }
+    try churn(context, vm)
+    #expect(untraced.held.count == 100)
+    #expect(log.count >= 90)  // the conservative stack scan may keep a few alive
+  }
+}

@@ -113,6 +113,10 @@ package final class HostClass {
   package let parent: HostClass?
   /// Runs when an object of the class is collected (or its runtime is destroyed), with its data.
   package let finalizer: ((Any) -> Void)?
+  /// Reports, while the collector marks an object of the class, the values its data keeps alive
+  /// (the DOM: a node's wrapper keeps its neighbours' wrappers). Set before the first object is
+  /// made; it must not allocate or call into the runtime.
+  package var trace: ((Any, HostTracer) -> Void)?
 
   package init(
     name: String, parent: HostClass? = nil, hooks: HostPropertyHooks? = nil, finalizer: ((Any) -> Void)? = nil
@@ -134,8 +138,16 @@ package final class HostClass {
   }
 }
 
+/// What a host class's `trace` marks through: the collector's marking, as a host may see it.
+package struct HostTracer {
+  let heap: Heap
+
+  /// Keeps `value` (and what it reaches) alive through this collection.
+  package func mark(_ value: Value) { heap.mark(value) }
+}
+
 /// What a host object's cell owns.
-final class HostObjectPayload {
+final class HostObjectPayload: HeapTraceable {
   let hostClass: HostClass
   let data: Any?
 
@@ -146,6 +158,10 @@ final class HostObjectPayload {
 
   deinit {
     if let data, let finalizer = hostClass.finalizer { finalizer(data) }
+  }
+
+  func trace(_ heap: Heap) {
+    if let data, let trace = hostClass.trace { trace(data, HostTracer(heap: heap)) }
   }
 }
 

@@ -1,1 +1,0 @@
-// The DOM binding layer. See ARCHITECTURE.md ("The DOM").
