@@ -21,6 +21,14 @@ extension SelectorElement {
     return false
   }
 
+  // HTML § 4.16.3: ":default" matches checkable inputs and options that are checked or
+  // selected by default (their content attributes), and a form's default button.
+  public var isDefault: Bool {
+    if isHTML("input") && isCheckable { return hasAttribute("checked") }
+    if isHTML("option") { return hasAttribute("selected") }
+    return isDefaultButton
+  }
+
   /// A progress element with no value is indeterminate; a checkbox's indeterminate flag is IDL
   /// state only, so the default cannot see it.
   public var isIndeterminate: Bool { isHTML("progress") && !hasAttribute("value") }
@@ -98,6 +106,31 @@ extension SelectorElement {
       "button",
     ]
     return known.first { asciiCaseInsensitiveEqual($0, type) } ?? "text"
+  }
+
+  /// A submit button: a button whose type is missing, invalid or "submit", or an input of type
+  /// submit or image.
+  var isSubmitButton: Bool {
+    if isHTML("input") { return inputType == "submit" || inputType == "image" }
+    guard isHTML("button") else { return false }
+    guard let type = attributeValue(localName: "type", namespace: nil) else { return true }
+    return !asciiCaseInsensitiveEqual(type, "reset") && !asciiCaseInsensitiveEqual(type, "button")
+  }
+
+  /// "A form element's default button is the first submit button in tree order whose form owner
+  /// is that form element." The form owner is taken to be the nearest ancestor form (the `form`
+  /// attribute is not consulted).
+  var isDefaultButton: Bool {
+    guard isSubmitButton else { return false }
+    var ancestor = parentElement
+    while let current = ancestor, !current.isHTML("form") { ancestor = current.parentElement }
+    guard let form = ancestor else { return false }
+    var candidate = form.firstElementChild
+    while let current = candidate {
+      if current.isSubmitButton { return current.isSame(as: self) }
+      candidate = current.nextInTreeOrder(within: form)
+    }
+    return false
   }
 
   var isCheckable: Bool { inputType == "checkbox" || inputType == "radio" }

@@ -47,6 +47,8 @@ public protocol SelectorElement {
   // Element state. Each is defaulted to what the attributes alone say (see the extension below).
   /// `:checked`: a checkbox or radio input that is checked, a selected option.
   var isChecked: Bool { get }
+  /// `:default`.
+  var isDefault: Bool { get }
   /// `:indeterminate`.
   var isIndeterminate: Bool { get }
   /// `:disabled` (and, for the elements that can be disabled, `:enabled` as its complement).

@@ -146,6 +146,9 @@ enum PseudoClass: Sendable {
   case empty
   case scope
   case checked
+  /// `:default`: a checkbox or radio input with a `checked` attribute, an option with a `selected`
+  /// attribute, or a form's default button.
+  case isDefault
   case indeterminate
   case disabled
   case enabled
