@@ -16,13 +16,15 @@ struct ANPlusB: Equatable, Sendable {
 
   /// Parses `tokens` (a function's argument, up to any `of`), or nil if they are not An+B.
   static func parse(_ tokens: ArraySlice<CSSToken>) -> ANPlusB? {
-    var reader = Reader(tokens: Array(tokens.filter { $0 != .whitespace }), raw: Array(tokens))
+    let trimmed = tokens.drop { $0 == .whitespace }
+    var reader = Reader(tokens: Array(trimmed.filter { $0 != .whitespace }), raw: Array(trimmed))
     return reader.parse()
   }
 }
 
 private struct Reader {
-  /// The tokens without whitespace, and with it (to see that "+" touches "n").
+  /// The tokens without whitespace, and with it after the leading whitespace (to see that "+"
+  /// touches "n").
   let tokens: [CSSToken]
   let raw: [CSSToken]
   var position = 0

@@ -10,6 +10,10 @@ struct SelectorParser {
   private let end: Int
   /// `:has()` may not nest, even through `:is()` or `:not()`.
   private let isInsideHas: Bool
+  /// How many functional pseudo-classes enclose this parser's range: bounded, so that no input
+  /// can exhaust the stack of the parser or the matcher.
+  private let nestingDepth: Int
+  private static let maximumNestingDepth = 64
 
   init(_ text: String) {
     let (positioned, source) = CSSTokenizer.tokenize(text)
@@ -19,19 +23,27 @@ struct SelectorParser {
     position = 0
     end = tokens.count
     isInsideHas = false
+    nestingDepth = 0
   }
 
-  private init(_ parent: SelectorParser, range: Range<Int>, isInsideHas: Bool) {
+  private init(_ parent: SelectorParser, range: Range<Int>, isInsideHas: Bool, nestingDepth: Int) {
     tokens = parent.tokens
     starts = parent.starts
     sourceLength = parent.sourceLength
     position = range.lowerBound
     end = range.upperBound
     self.isInsideHas = isInsideHas
+    self.nestingDepth = nestingDepth
   }
 
   private func subparser(_ range: Range<Int>, enteringHas: Bool = false) -> SelectorParser {
-    SelectorParser(self, range: range, isInsideHas: isInsideHas || enteringHas)
+    SelectorParser(self, range: range, isInsideHas: isInsideHas || enteringHas, nestingDepth: nestingDepth)
+  }
+
+  /// A parser for a function's argument, one level deeper.
+  private func argumentParser(_ range: Range<Int>) throws(SelectorSyntaxError) -> SelectorParser {
+    guard nestingDepth < SelectorParser.maximumNestingDepth else { throw error("selectors are nested too deeply") }
+    return SelectorParser(self, range: range, isInsideHas: isInsideHas, nestingDepth: nestingDepth + 1)
   }
 
   // MARK: Lists
@@ -82,20 +94,38 @@ struct SelectorParser {
   /// The ranges between top-level commas (an empty input is one empty item).
   private func topLevelItems() -> [Range<Int>] {
     var items: [Range<Int>] = []
-    var depth = 0
     var itemStart = position
-    for index in position..<end {
-      switch tokens[index] {
-      case .function, .openParen, .openBracket, .openBrace: depth += 1
-      case .closeParen, .closeBracket, .closeBrace: depth = max(depth - 1, 0)
-      case .comma where depth == 0:
+    var index = position
+    while index < end {
+      if tokens[index] == .comma {
         items.append(itemStart..<index)
         itemStart = index + 1
-      default: break
+      } else if tokens[index].closingToken != nil {
+        // A comma inside a block or function belongs to it.
+        index = closingIndex(ofBlockAt: index)
       }
+      index += 1
     }
     items.append(itemStart..<end)
     return items
+  }
+
+  /// The index of the token that closes the block or function opened at `open`, or `end` if
+  /// the input ends first. CSS Syntax 3 § 5.4.8-9: "consume a simple block" and "consume a
+  /// function" stop at the matching ending token only; a closing token of another kind is an
+  /// ordinary component value, and the end of the input closes whatever is open.
+  private func closingIndex(ofBlockAt open: Int) -> Int {
+    var expected: [CSSToken] = []
+    for index in open..<end {
+      let token = tokens[index]
+      if let closing = token.closingToken {
+        expected.append(closing)
+      } else if token == expected.last {
+        expected.removeLast()
+        if expected.isEmpty { return index }
+      }
+    }
+    return end
   }
 
   // MARK: Complex selectors
@@ -269,9 +299,7 @@ struct SelectorParser {
   /// `[ <wq-name> ]` or `[ <wq-name> <attr-matcher> [<string> | <ident>] <attr-modifier>? ]`.
   private mutating func parseAttributeSelector() throws(SelectorSyntaxError) -> AttributeSelector {
     let open = position
-    guard let close = (open + 1..<end).first(where: { tokens[$0] == .closeBracket }) else {
-      throw error("an attribute selector must end with \"]\"")
-    }
+    let close = closingIndex(ofBlockAt: open)
     var inner = subparser(open + 1..<close)
     position = close + 1
     return try inner.parseAttributeContents()
@@ -358,7 +386,7 @@ struct SelectorParser {
     case .function(let name):
       let lowered = asciiLowercase(name)
       guard functionalPseudoElements.contains(lowered) else { throw error("unknown pseudo-element") }
-      let close = try matchingCloseParen()
+      let close = closingIndex(ofBlockAt: position)
       guard close > position + 1 else { throw error("a functional pseudo-element needs an argument") }
       position = close + 1
       return lowered
@@ -381,8 +409,8 @@ struct SelectorParser {
       specificity.classes += 1
       return pseudoClass
     case .function(let name):
-      let close = try matchingCloseParen()
-      let argument = subparser(position + 1..<close)
+      let close = closingIndex(ofBlockAt: position)
+      let argument = try argumentParser(position + 1..<close)
       position = close + 1
       return try argument.parseFunctionalPseudoClass(asciiLowercase(name), specificity: &specificity)
     default:
@@ -428,7 +456,9 @@ struct SelectorParser {
     case "host", "host-context":
       // Shadow trees only; never matches in the light tree the DOM queries.
       specificity.classes += 1
+      argument.skipWhitespace()
       _ = try argument.parseCompound()
+      argument.skipWhitespace()
       guard argument.atEnd else { throw error("expected one compound selector") }
       return .never
     case "state":
@@ -504,24 +534,6 @@ struct SelectorParser {
     return position > start
   }
 
-  /// The index of the ")" closing the function token at `position`.
-  private func matchingCloseParen() throws(SelectorSyntaxError) -> Int {
-    var depth = 0
-    for index in position..<end {
-      switch tokens[index] {
-      case .function, .openParen, .openBracket, .openBrace: depth += 1
-      case .closeParen, .closeBracket, .closeBrace:
-        depth -= 1
-        if depth == 0 {
-          guard tokens[index] == .closeParen else { throw error("mismatched brackets") }
-          return index
-        }
-      default: break
-      }
-    }
-    throw error("a function must end with \")\"")
-  }
-
   private func error(_ message: String) -> SelectorSyntaxError {
     SelectorSyntaxError(message: message, offset: position < starts.count ? starts[position] : sourceLength)
   }
@@ -571,3 +583,15 @@ private let htmlCaseInsensitiveAttributes: Set<String> = [
   "nowrap", "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target", "text",
   "type", "valign", "valuetype", "vlink",
 ]
+
+extension CSSToken {
+  /// For a token that opens a block or function, the token that closes it.
+  var closingToken: CSSToken? {
+    switch self {
+    case .function, .openParen: return .closeParen
+    case .openBracket: return .closeBracket
+    case .openBrace: return .closeBrace
+    default: return nil
+    }
+  }
+}

@@ -40,7 +40,7 @@ public struct Specificity: Comparable, Hashable, Sendable, CustomStringConvertib
 /// A selector that is not valid: the DOM reports it as a "SyntaxError" DOMException.
 public struct SelectorSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
-  /// Where in the source (in UTF-8 bytes) the problem was found.
+  /// Where in the source (in Unicode scalars, after CSS preprocessing) the problem was found.
   public var offset: Int
 
   public var description: String { "invalid selector at \(offset): \(message)" }

@@ -169,8 +169,14 @@ struct CSSTokenizer {
 
   private func isWhitespace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" }
   private func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
-  private func isHexDigit(_ c: Unicode.Scalar) -> Bool {
-    isDigit(c) || ("a"..."f").contains(c) || ("A"..."F").contains(c)
+  private func isHexDigit(_ c: Unicode.Scalar) -> Bool { hexValue(c) != nil }
+  private func hexValue(_ c: Unicode.Scalar) -> UInt32? {
+    switch c {
+    case "0"..."9": return c.value - 0x30
+    case "a"..."f": return c.value - 0x61 + 10
+    case "A"..."F": return c.value - 0x41 + 10
+    default: return nil
+    }
   }
   private func isIdentStart(_ c: Unicode.Scalar) -> Bool {
     ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" || c.value >= 0x80
@@ -210,11 +216,10 @@ struct CSSTokenizer {
   private mutating func consumeEscape() -> Unicode.Scalar {
     guard let first = peek() else { return "\u{FFFD}" }
     advance()
-    guard isHexDigit(first) else { return first }
-    var value = UInt32(String(first), radix: 16)!
+    guard var value = hexValue(first) else { return first }
     var digits = 1
-    while digits < 6, let next = peek(), isHexDigit(next) {
-      value = value * 16 + UInt32(String(next), radix: 16)!
+    while digits < 6, let next = peek(), let digit = hexValue(next) {
+      value = value * 16 + digit
       digits += 1
       advance()
     }
@@ -352,12 +357,12 @@ struct CSSTokenizer {
       consumeDigits(into: &text)
     }
     if let e = peek(), e == "e" || e == "E" {
-      let signed = peek(1) == "+" || peek(1) == "-"
-      if let digit = peek(signed ? 2 : 1), isDigit(digit) {
+      let sign = peek(1).flatMap { $0 == "+" || $0 == "-" ? $0 : nil }
+      if let digit = peek(sign == nil ? 1 : 2), isDigit(digit) {
         isInteger = false
         text += "e"
-        if signed { text.unicodeScalars.append(peek(1)!) }
-        advance(signed ? 2 : 1)
+        if let sign { text.unicodeScalars.append(sign) }
+        advance(sign == nil ? 1 : 2)
         consumeDigits(into: &text)
       }
     }
