@@ -44,3 +44,30 @@ func whitespaceSeparatedList(_ list: String, contains token: String, caseInsensi
   }
   return false
 }
+
+func bytes<A: Collection<UInt8>, B: Collection<UInt8>>(_ bytes: A, havePrefix prefix: B, caseInsensitive: Bool)
+  -> Bool
+{
+  bytes.count >= prefix.count && bytesEqual(bytes.prefix(prefix.count), prefix, caseInsensitive: caseInsensitive)
+}
+
+func bytes<A: Collection<UInt8>, B: Collection<UInt8>>(_ bytes: A, haveSuffix suffix: B, caseInsensitive: Bool)
+  -> Bool
+{
+  bytes.count >= suffix.count
+    && bytesEqual(bytes.dropFirst(bytes.count - suffix.count), suffix, caseInsensitive: caseInsensitive)
+}
+
+/// Whether `needle` occurs in `haystack` (a plain scan: attribute values are short).
+func bytes<A: Collection<UInt8>, B: Collection<UInt8>>(_ haystack: A, contain needle: B, caseInsensitive: Bool)
+  -> Bool
+{
+  let haystack = Array(haystack)
+  let needle = Array(needle)
+  guard needle.count <= haystack.count else { return false }
+  for start in 0...(haystack.count - needle.count)
+  where bytesEqual(haystack[start..<start + needle.count], needle, caseInsensitive: caseInsensitive) {
+    return true
+  }
+  return false
+}
