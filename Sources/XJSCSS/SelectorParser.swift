@@ -110,22 +110,8 @@ struct SelectorParser {
     return items
   }
 
-  /// The index of the token that closes the block or function opened at `open`, or `end` if
-  /// the input ends first. CSS Syntax 3 § 5.4.8-9: "consume a simple block" and "consume a
-  /// function" stop at the matching ending token only; a closing token of another kind is an
-  /// ordinary component value, and the end of the input closes whatever is open.
   private func closingIndex(ofBlockAt open: Int) -> Int {
-    var expected: [CSSToken] = []
-    for index in open..<end {
-      let token = tokens[index]
-      if let closing = token.closingToken {
-        expected.append(closing)
-      } else if token == expected.last {
-        expected.removeLast()
-        if expected.isEmpty { return index }
-      }
-    }
-    return end
+    indexOfToken(closingBlockAt: open, in: tokens, end: end)
   }
 
   // MARK: Complex selectors
@@ -583,15 +569,3 @@ private let htmlCaseInsensitiveAttributes: Set<String> = [
   "nowrap", "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected", "shape", "target", "text",
   "type", "valign", "valuetype", "vlink",
 ]
-
-extension CSSToken {
-  /// For a token that opens a block or function, the token that closes it.
-  var closingToken: CSSToken? {
-    switch self {
-    case .function, .openParen: return .closeParen
-    case .openBracket: return .closeBracket
-    case .openBrace: return .closeBrace
-    default: return nil
-    }
-  }
-}

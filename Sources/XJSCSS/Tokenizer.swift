@@ -376,3 +376,44 @@ struct CSSTokenizer {
     }
   }
 }
+
+extension CSSToken {
+  /// For a token that opens a block or function, the token that closes it.
+  var closingToken: CSSToken? {
+    switch self {
+    case .function, .openParen: return .closeParen
+    case .openBracket: return .closeBracket
+    case .openBrace: return .closeBrace
+    default: return nil
+    }
+  }
+
+  /// A closing token's text, to close at the end what the input left open.
+  var closingText: String {
+    switch self {
+    case .closeBracket: return "]"
+    case .closeBrace: return "}"
+    default: return ")"
+    }
+  }
+}
+
+/// The index of the token that closes the block or function opened at `open`, or `end` if the
+/// input ends first. CSS Syntax 3 § 5.4.8-9: "consume a simple block" and "consume a function"
+/// stop at the matching ending token only; a closing token of another kind is an ordinary
+/// component value, and the end of the input closes whatever is open.
+func indexOfToken<Tokens: RandomAccessCollection<CSSToken>>(closingBlockAt open: Int, in tokens: Tokens, end: Int)
+  -> Int where Tokens.Index == Int
+{
+  var expected: [CSSToken] = []
+  for index in open..<end {
+    let token = tokens[index]
+    if let closing = token.closingToken {
+      expected.append(closing)
+    } else if token == expected.last {
+      expected.removeLast()
+      if expected.isEmpty { return index }
+    }
+  }
+  return end
+}
