@@ -36,7 +36,8 @@ private struct Reader {
     case .ident(let name):
       if asciiCaseInsensitiveEqual(name, "odd") { return finish(ANPlusB(step: 2, offset: 1)) }
       if asciiCaseInsensitiveEqual(name, "even") { return finish(ANPlusB(step: 2, offset: 0)) }
-      return parseAfterN(step: name.hasPrefix("-") ? -1 : 1, rest: name.hasPrefix("-") ? String(name.dropFirst()) : name)
+      return parseAfterN(
+        step: name.hasPrefix("-") ? -1 : 1, rest: name.hasPrefix("-") ? String(name.dropFirst()) : name)
     case .delim("+"):
       // '+'?† n…: the "+" must touch the identifier.
       guard raw.count > 1, case .ident(let name) = raw[1], !name.hasPrefix("-") else { return nil }

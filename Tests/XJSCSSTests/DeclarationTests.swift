@@ -125,9 +125,11 @@ final class DeclarationTests: XCTestCase {
   func testCSSTextSetterReparses() {
     var block = CSSDeclarationBlock(parsing: "color: red")
     block.cssText = "margin: 0; bogus; padding: 1px !important"
-    XCTAssertEqual(block.declarations, [
-      CSSDeclaration(name: "margin", value: "0"), CSSDeclaration(name: "padding", value: "1px", isImportant: true),
-    ])
+    XCTAssertEqual(
+      block.declarations,
+      [
+        CSSDeclaration(name: "margin", value: "0"), CSSDeclaration(name: "padding", value: "1px", isImportant: true),
+      ])
     block.cssText = ""
     XCTAssertEqual(block.length, 0)
   }

@@ -11,7 +11,9 @@ final class SelectorMatchingTests: XCTestCase {
         Spec(
           "body", ["id": "body"],
           [
-            Spec("div", ["id": "d1", "class": "a"], [Spec("p", ["id": "p1"]), Spec("span", ["id": "s1"]), Spec("p", ["id": "p2"])]),
+            Spec(
+              "div", ["id": "d1", "class": "a"],
+              [Spec("p", ["id": "p1"]), Spec("span", ["id": "s1"]), Spec("p", ["id": "p2"])]),
             Spec("div", ["id": "d2"], [Spec("span", ["id": "s2"])]),
           ])
       ]))
@@ -202,7 +204,9 @@ final class SelectorMatchingTests: XCTestCase {
 
   func testEmpty() throws {
     let document = TestDocument(
-      Spec("div", ["id": "d"], [Spec("p", ["id": "blank"]), Spec("p", ["id": "text"], text: "x"), Spec("p", ["id": "parent"], [Spec("i")])]))
+      Spec(
+        "div", ["id": "d"],
+        [Spec("p", ["id": "blank"]), Spec("p", ["id": "text"], text: "x"), Spec("p", ["id": "parent"], [Spec("i")])]))
     XCTAssertEqual(try document.select("p:empty"), ["blank"])
     XCTAssertEqual(try document.select(":empty"), ["blank", "i"])
   }
@@ -225,7 +229,9 @@ final class SelectorMatchingTests: XCTestCase {
         "html", ["id": "root", "lang": "de-Latn-CH"],
         [
           Spec("p", ["id": "de"]), Spec("p", ["id": "en", "lang": "en-US"]),
-          Spec("div", ["id": "rtl", "dir": "rtl"], [Spec("span", ["id": "inner"]), Spec("b", ["id": "ltr", "dir": "LTR"])]),
+          Spec(
+            "div", ["id": "rtl", "dir": "rtl"],
+            [Spec("span", ["id": "inner"]), Spec("b", ["id": "ltr", "dir": "LTR"])]),
         ]))
     XCTAssertEqual(try document.select("p:lang(en)"), ["en"])
     XCTAssertEqual(try document.select("p:lang(de)"), ["de"])
@@ -248,7 +254,8 @@ final class SelectorMatchingTests: XCTestCase {
           Spec("input", ["id": "box", "type": "checkbox", "checked": ""]),
           Spec("input", ["id": "text", "required": "", "placeholder": "name"]),
           Spec("input", ["id": "off", "disabled": "", "readonly": ""]),
-          Spec("select", ["id": "select"], [Spec("option", ["id": "o1"]), Spec("option", ["id": "o2", "selected": ""])]),
+          Spec(
+            "select", ["id": "select"], [Spec("option", ["id": "o1"]), Spec("option", ["id": "o2", "selected": ""])]),
           Spec("button", ["id": "submit"]),
           Spec("button", ["id": "second"]),
           Spec("a", ["id": "link", "href": "#"]),

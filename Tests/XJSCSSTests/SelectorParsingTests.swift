@@ -8,7 +8,8 @@ final class SelectorParsingTests: XCTestCase {
   }
 
   private func assertInvalid(_ selector: String, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertThrowsError(try SelectorList(parsing: selector), "\"\(selector)\" should not parse", file: file, line: line)
+    XCTAssertThrowsError(
+      try SelectorList(parsing: selector), "\"\(selector)\" should not parse", file: file, line: line)
   }
 
   private func specificities(_ selector: String) throws -> [Specificity] {
