@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Runs the project's own conformance suite in every engine mode the build has.
 
-Each test is `<area>/<topic>/<name>.js` with `<name>.expected` next to it: the exact
-expected stdout; when the script must end with an uncaught or early error, the
+Each test is `<area>/<topic>/<name>.js` (or a page, `<name>.html`, which xjs loads with
+--dom and prints the document of) with `<name>.expected` next to it: the exact expected stdout; when the script must end with an uncaught or early error, the
 last line is the first line the engine prints on stderr for it (see README.md).
 Usage: Conformance/run.py [--mode interp] [--filter text] [--xjs PATH] [--update]
 """
@@ -99,8 +99,9 @@ def collect_tests(filter_text):
         if directory == CONFORMANCE_DIR:
             continue  # only area folders hold tests
         for name in sorted(files):
-            # A `.mjs` test runs as a module; `_FIXTURE` files are modules tests import.
-            if name.endswith((".js", ".mjs")) and "_FIXTURE" not in name:
+            # A `.mjs` test runs as a module, an `.html` one as a page; `_FIXTURE` files are what
+            # tests import or load.
+            if name.endswith((".js", ".mjs", ".html")) and "_FIXTURE" not in name:
                 path = os.path.relpath(os.path.join(directory, name), CONFORMANCE_DIR)
                 if not filter_text or filter_text in path:
                     tests.append(SuiteTest(path))

@@ -17,6 +17,14 @@ public enum JITPolicy: Sendable {
   case eager
 }
 
+/// Which machine code the JIT makes.
+public enum JITCodeTarget: Sendable {
+  /// The host's own instruction set, run natively.
+  case native
+  /// arm64 code run in the built-in arm64 simulator, on any host (how arm64 is tested on x86-64).
+  case arm64Simulator
+}
+
 /// One JavaScript virtual machine: a heap, its contexts, their job queue. Everything made in it
 /// (contexts, values, host classes) is used on one thread at a time; only `interruptHandle` may
 /// be used from any thread.
@@ -29,6 +37,9 @@ public final class VirtualMachine {
   /// Settings fixed when the virtual machine is created.
   public struct Options: Sendable {
     public var jit: JITPolicy = .auto
+    public var jitTarget: JITCodeTarget = .native
+    /// Calls plus loop iterations before a function is compiled (nil: the engine's default).
+    public var jitThreshold: Int?
     /// Heap limit in bytes: past it the script gets a RangeError ("Out of memory"), also when
     /// the allocation happens inside a host function.
     public var heapLimit: Int = 2 << 30
@@ -101,6 +112,13 @@ public final class VirtualMachine {
   /// Runs jobs and timers (`setTimeout`) until no work is left, waiting for timers not yet due.
   public func runEventLoop() throws(JSError) {
     try core.enter { runtime throws(JSException) in try runtime.runEventLoop() }
+  }
+
+  /// Waits for the next timer to be due and runs its callback, not the jobs it queues (a host
+  /// running its own loop follows each task with its microtask checkpoint, and goes on after a
+  /// callback throws). False when no timer is armed.
+  public func runNextTimer() throws(JSError) -> Bool {
+    try core.enter { runtime throws(JSException) in try runtime.runNextTimer() }
   }
 
   /// Whether jobs or timers are waiting.
@@ -178,6 +196,11 @@ final class VirtualMachineCore {
     case .off: runtimeOptions.jit.mode = .off
     case .eager: runtimeOptions.jit.mode = .eager
     }
+    switch options.jitTarget {
+    case .native: runtimeOptions.jit.target = .native
+    case .arm64Simulator: runtimeOptions.jit.target = .arm64Simulator
+    }
+    if let threshold = options.jitThreshold { runtimeOptions.jit.threshold = Int32(clamping: max(threshold, 0)) }
     configure(&runtimeOptions)
     runtime = Runtime(options: runtimeOptions)
     if let handler = options.interruptHandler { runtime.interruptHandler = { handler() } }

@@ -52,6 +52,11 @@ struct CommandLineDriver {
       --allow-ffi          let the script call native code through the global `ffi` (dlopen,
                            UnsafeCallback, UnsafePointer, UnsafePointerView, UnsafeFnPointer);
                            without it every entry point of `ffi` throws
+      --dom                load the file as an HTML page (default for .html and .htm): scripts run
+                           as the parser reaches them (inline and src, defer, modules), then
+                           DOMContentLoaded, load and the page's timers; prints the document
+      --doc-root=<dir>     with --dom, where root-relative src paths (/x.js) resolve (repeatable:
+                           searched in order; default the page's folder)
       --help, -h           this help
       --version            version and engine modes
 
@@ -93,6 +98,7 @@ struct CommandLineDriver {
       case "--test262": options.test262 = true
       case "--allow-ffi": options.allowFFI = true
       case "--module": options.module = true
+      case "--dom": options.dom = true
       case "-e":
         guard index + 1 < remaining.count else { return usageError("-e needs an argument") }
         inlineCode = remaining[index + 1]
@@ -108,6 +114,11 @@ struct CommandLineDriver {
             return usageError("--prelude needs a file")
           }
           options.preludes.append(value)
+        } else if argument.hasPrefix("--doc-root") {
+          guard let value = optionValue(argument, remaining, &index), !value.isEmpty else {
+            return usageError("--doc-root needs a folder")
+          }
+          options.documentRoots.append(value.count > 1 && value.hasSuffix("/") ? String(value.dropLast()) : value)
         } else if argument.hasPrefix("--jit=") {
           guard let mode = JITMode(rawValue: String(argument.dropFirst("--jit=".count))) else {
             return usageError("--jit takes tiered, eager or off")
@@ -143,6 +154,9 @@ struct CommandLineDriver {
     guard let path = rest.first else {
       if arguments.first == "run" { return usageError("run needs a file") }
       return REPL(options: options).run()
+    }
+    if options.dom || path.hasSuffix(".html") || path.hasSuffix(".htm") {
+      return PageRunner(options: options).run(path: path)
     }
     return ScriptRunner(options: options).run(path: path, arguments: Array(rest.dropFirst()))
   }
@@ -193,4 +207,8 @@ struct RunOptions {
   var preludes: [String] = []
   var maximumHeap: Int?
   var timeoutMilliseconds: Int?
+  /// Load the file as an HTML page (`--dom`).
+  var dom = false
+  /// Where a page's root-relative script paths resolve, in search order (`--doc-root`).
+  var documentRoots: [String] = []
 }

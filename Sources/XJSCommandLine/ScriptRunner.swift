@@ -154,3 +154,9 @@ struct ScriptRunner {
 func readScriptFile(_ path: String) -> [UInt16]? {
   FileModuleLoader.readUTF8File(path).map { Array($0.utf16) }
 }
+
+/// Reads a file as UTF-8 text (invalid sequences become U+FFFD); nil with errno set on failure.
+func readTextFile(_ path: String) -> String? { FileModuleLoader.readUTF8File(path) }
+
+/// The process's working directory.
+func currentDirectory() -> String { FileModuleLoader.currentDirectoryPath() }

@@ -81,11 +81,24 @@ public protocol HTMLTreeSink: AnyObject {
   /// pointer (so `form.elements` can list it).
   func associate(_ element: Node, withForm form: Node)
   /// A `script` element's end tag was reached: the host may run it now, before the parser goes
-  /// on (it may change the tree; the parser keeps its own stack of open elements).
-  func scriptElementClosed(_ script: Node)
+  /// on (it may change the tree; the parser keeps its own stack of open elements). `textStart`
+  /// is where the script's text begins in the input, for the positions its errors report.
+  func scriptElementClosed(_ script: Node, textStart: HTMLSourcePosition)
 }
 
 extension HTMLTreeSink {
   public func associate(_ element: Node, withForm form: Node) {}
-  public func scriptElementClosed(_ script: Node) {}
+  public func scriptElementClosed(_ script: Node, textStart: HTMLSourcePosition) {}
+}
+
+/// A place in the parser's input: 1-based line, and 1-based column in UTF-16 code units (as
+/// JavaScript engines count columns).
+public struct HTMLSourcePosition: Equatable, Sendable {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
 }

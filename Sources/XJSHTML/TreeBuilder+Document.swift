@@ -106,6 +106,7 @@ extension TreeBuilder {
         insert(record.node, at: location)
         openElements.append(record)
         tokenizer.state = .scriptData
+        scriptTextStart = tokenizer.position
         originalMode = mode
         mode = .text
       case "template":
@@ -224,7 +225,7 @@ extension TreeBuilder {
     case .endTag(let tag) where tag.name == "script":
       let script = openElements.removeLast()
       mode = originalMode
-      sink.scriptElementClosed(script.node)
+      sink.scriptElementClosed(script.node, textStart: sourcePosition(ofByte: scriptTextStart))
     case .endTag:
       openElements.removeLast()
       mode = originalMode

@@ -5,7 +5,7 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
 
   /// An element the builder keeps (on the stack of open elements, in the list of active
   /// formatting elements): the node and what the algorithm asks of it.
-  final class Record {
+  final class Record: OpenElementRecord {
     let node: Node
     let name: String
     let namespace: HTMLNamespace
@@ -52,7 +52,7 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
   var mode = Mode.initial
   var originalMode = Mode.initial
   var templateModes: [Mode] = []
-  var openElements: [Record] = []
+  var openElements: OpenElementStack<Record> = []
   var activeFormatting: [FormattingEntry] = []
   var headElement: Record?
   var formElement: Node?
@@ -67,6 +67,10 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
   /// A newline right after `<pre>`, `<listing>` or `<textarea>` is dropped.
   var skipNextNewline = false
   var stopped = false
+  /// The input offset where the current script element's text begins.
+  var scriptTextStart = 0
+  /// The last position asked for (scripts come in input order, so counting lines resumes there).
+  private var positionCursor = (offset: 0, line: 1, lineStart: 0)
 
   init(sink: Sink, input: String, scripting: Bool) {
     self.sink = sink
@@ -75,6 +79,26 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
   }
 
   // MARK: Running
+
+  /// The line and column of input byte `offset`.
+  func sourcePosition(ofByte offset: Int) -> HTMLSourcePosition {
+    let bytes = tokenizer.bytes
+    let target = min(offset, bytes.count)
+    if target < positionCursor.offset { positionCursor = (0, 1, 0) }
+    var (index, line, lineStart) = positionCursor
+    while index < target {
+      if bytes[index] == 0x0A {
+        line += 1
+        lineStart = index + 1
+      }
+      index += 1
+    }
+    positionCursor = (target, line, lineStart)
+    // UTF-16 units: one per lead byte, two for a four-byte sequence.
+    var column = 1
+    for byte in bytes[lineStart..<target] where byte & 0xC0 != 0x80 { column += byte >= 0xF0 ? 2 : 1 }
+    return HTMLSourcePosition(line: line, column: column)
+  }
 
   func run() {
     while !stopped {
@@ -193,10 +217,6 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
     case standard, listItem, button, table, select
   }
 
-  private static var standardScopeHTML: Set<String> {
-    ["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template"]
-  }
-
   func isScopeBoundary(_ record: Record, _ scope: Scope) -> Bool {
     switch scope {
     case .select:
@@ -206,7 +226,7 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
     case .standard, .listItem, .button:
       switch record.namespace {
       case .html:
-        if TreeBuilder.standardScopeHTML.contains(record.name) { return true }
+        if standardScopeHTMLNames.contains(record.name) { return true }
         if scope == .listItem && (record.name == "ol" || record.name == "ul") { return true }
         return scope == .button && record.name == "button"
       case .mathml: return ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"].contains(record.name)
@@ -217,6 +237,7 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
   }
 
   func inScope(_ name: String, _ scope: Scope = .standard) -> Bool {
+    guard openElements.containsHTML(name) else { return false }
     for record in openElements.reversed() {
       if record.isHTML(name) { return true }
       if isScopeBoundary(record, scope) { return false }
@@ -225,6 +246,7 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
   }
 
   func inScope(oneOf names: Set<String>, _ scope: Scope = .standard) -> Bool {
+    guard names.contains(where: openElements.containsHTML) else { return false }
     for record in openElements.reversed() {
       if record.isHTMLElement && names.contains(record.name) { return true }
       if isScopeBoundary(record, scope) { return false }
@@ -534,3 +556,8 @@ func asciiLowercase(_ string: String) -> String {
   guard string.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return string }
   return String(decoding: string.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
 }
+
+/// The HTML elements that bound the default scope (and the list-item and button scopes).
+private let standardScopeHTMLNames: Set<String> = [
+  "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template",
+]

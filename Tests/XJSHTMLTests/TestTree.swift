@@ -88,7 +88,7 @@ final class TestSink: HTMLTreeSink {
   }
 
   func setQuirksMode(_ mode: HTMLQuirksMode) {}
-  func scriptElementClosed(_ script: TestNode) { scriptsClosed += 1 }
+  func scriptElementClosed(_ script: TestNode, textStart: HTMLSourcePosition) { scriptsClosed += 1 }
 }
 
 /// html5lib's `#document` format: `| ` then two spaces per level.

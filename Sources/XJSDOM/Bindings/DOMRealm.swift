@@ -32,8 +32,15 @@ public final class DOMRealm {
   var selectorCache: [String: SelectorList] = [:]
   /// The zero of `event.timeStamp` and `performance.now()`.
   let timeOrigin = ContinuousClock.now
-  /// Where errors thrown by listeners and timers are reported (besides the `error` event).
+  /// Where errors thrown by scripts, listeners and timers are reported (besides the `error`
+  /// event); also where a terminated script's error goes.
   public var reportError: (JSError) -> Void = { _ in }
+  /// Where the reason of a promise left rejected with no handler after a checkpoint goes.
+  public var reportUnhandledRejection: (JSError) -> Void = { _ in }
+  /// Where a page's failures to fetch a resource go (`Failed to load script 'x.js': …`).
+  public var reportLoadFailure: (String) -> Void = { _ in }
+  /// A script was terminated (its time limit, an interrupt): the page runs nothing more.
+  public internal(set) var isTerminated = false
 
   public init(virtualMachine: VirtualMachine, context: Context) throws(JSError) {
     self.context = context

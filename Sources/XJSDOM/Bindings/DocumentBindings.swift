@@ -20,6 +20,19 @@ extension Interfaces {
       document.window != nil ? realm.context.globalObject : realm.context.null
     }
     members.attribute("readyState") { document, realm in realm.context.value(document.readyState) }
+    members.attribute("currentScript") { document, realm in realm.value(of: document.currentScript) }
+    // The document's live collections of HTML elements by kind (HTML § 3.1.4).
+    let kinds: [(String, (Element) -> Bool)] = [
+      ("scripts", { $0.isHTML("script") }), ("images", { $0.isHTML("img") }), ("forms", { $0.isHTML("form") }),
+      ("embeds", { $0.isHTML("embed") }), ("plugins", { $0.isHTML("embed") }),
+      ("links", { ($0.isHTML("a") || $0.isHTML("area")) && $0.attributeValue("href") != nil }),
+      ("anchors", { $0.isHTML("a") && $0.attributeValue("name") != nil }),
+    ]
+    for (name, test) in kinds {
+      members.attribute(name) { document, realm in
+        try realm.cachedObject(of: document, name) { try realm.htmlCollection(.descendants(document, test)) }
+      }
+    }
     members.attribute(
       "title", { document, realm in realm.context.value(document.title) },
       set: { document, value, realm in document.setTitle(try realm.string(value)) })

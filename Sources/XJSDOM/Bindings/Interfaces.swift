@@ -36,6 +36,7 @@ final class Interfaces {
   let domImplementation: JSClass<Implementation>
   let nodeIterator: JSClass<Traversal>
   let treeWalker: JSClass<Traversal>
+  let domParser: JSClass<DOMParserObject>
 
   init(realm: DOMRealm) {
     self.realm = realm
@@ -78,6 +79,7 @@ final class Interfaces {
     domStringMap = JSClass("DOMStringMap", hooks: StringMap.hooks(realm), trace: { $0.trace($1) })
     cssStyleDeclaration = JSClass("CSSStyleDeclaration", hooks: StyleDeclaration.hooks(realm), trace: { $0.trace($1) })
     domImplementation = JSClass("DOMImplementation", trace: { $0.trace($1) })
+    domParser = JSClass("DOMParser")
     nodeIterator = JSClass("NodeIterator", trace: { $0.trace($1) })
     treeWalker = JSClass("TreeWalker", trace: { $0.trace($1) })
 
@@ -135,6 +137,7 @@ final class Interfaces {
     installTraversalMembers(realm)
     installHTMLElementMembers(realm)
     installStyleMembers(realm)
+    installDOMParser(realm)
     let constructors: [(String, (Context) throws(JSError) -> JSValue)] = [
       ("EventTarget", eventTarget.constructor(in:)), ("Node", node.constructor(in:)),
       ("Document", document.constructor(in:)), ("DocumentType", documentType.constructor(in:)),
@@ -149,7 +152,7 @@ final class Interfaces {
       ("DOMTokenList", domTokenList.constructor(in:)), ("DOMStringMap", domStringMap.constructor(in:)),
       ("CSSStyleDeclaration", cssStyleDeclaration.constructor(in:)),
       ("DOMImplementation", domImplementation.constructor(in:)), ("NodeIterator", nodeIterator.constructor(in:)),
-      ("TreeWalker", treeWalker.constructor(in:)),
+      ("TreeWalker", treeWalker.constructor(in:)), ("DOMParser", domParser.constructor(in:)),
     ]
     for (name, constructor) in constructors {
       try global.defineProperty(name, value: try constructor(realm.context), enumerable: false)

@@ -121,6 +121,8 @@ extension DOMRealm {
   /// then stderr if no listener canceled it.
   public func report(_ error: JSError) {
     if error.kind == .terminated || error.kind == .destroyed {
+      if isTerminated { return }
+      isTerminated = true
       reportError(error)
       return
     }
@@ -137,7 +139,10 @@ extension DOMRealm {
     event.fields["lineno"] = .number(Double(location.line))
     event.fields["colno"] = .number(Double(location.column))
     if let value = error.value, let reference = value.heapReference { event.values["error"] = reference }
-    if dispatch(event, to: window) { reportError(error) }
+    // The wrapper and the error value are held for the dispatch (the event keeps them unrooted).
+    let roots = (event.wrapper?.value(in: context), error.value)
+    let uncanceled = withExtendedLifetime(roots) { dispatch(event, to: window) }
+    if uncanceled { reportError(error) }
   }
 
   /// "file:line:col" split (from the right: file names may hold colons).
@@ -150,13 +155,7 @@ extension DOMRealm {
     return (parts.dropLast(2).joined(separator: ":"), line, column)
   }
 
-  /// Runs queued promise jobs; an unhandled rejection is reported.
-  public func performMicrotaskCheckpoint() {
-    guard let virtualMachine else { return }
-    do {
-      try virtualMachine.runPendingJobs()
-    } catch {
-      report(error)
-    }
-  }
+  /// Runs queued promise jobs (each job's exception reported, the rest still run), then reports
+  /// the promises left rejected with no handler.
+  public func performMicrotaskCheckpoint() { drainMicrotasks() }
 }

@@ -5,6 +5,8 @@ import XJSHTML
 final class DOMTreeSink: HTMLTreeSink {
   let documentNode: Document
   var document: Node { documentNode }
+  /// Runs a script element when the parser reaches its end tag (a page load sets it).
+  var scriptClosed: ((Node, HTMLSourcePosition) -> Void)?
 
   init(document: Document) {
     documentNode = document
@@ -69,6 +71,10 @@ final class DOMTreeSink: HTMLTreeSink {
     case .limitedQuirks: documentNode.mode = .limitedQuirks
     case .quirks: documentNode.mode = .quirks
     }
+  }
+
+  func scriptElementClosed(_ script: Node, textStart: HTMLSourcePosition) {
+    scriptClosed?(script, textStart)
   }
 
   func associate(_ element: Node, withForm form: Node) {

@@ -19,6 +19,14 @@ let windowEventHandlers = [
   "unhandledrejection", "rejectionhandled", "resize", "scroll", "focus", "blur", "online", "offline",
 ]
 
+/// The handlers `<body>` and `<frameset>` set on the window (HTML § 8.1.8.2).
+let windowReflectedHandlers: Set<String> = Set(windowEventHandlers).subtracting(["DOMContentLoaded"]).union([
+  "blur", "error", "focus", "load", "resize", "scroll", "afterprint", "beforeprint", "languagechange",
+  "messageerror", "pagehide", "pageshow", "storage",
+])
+
+let globalEventHandlerNames = Set(globalEventHandlers)
+
 /// The event handlers every HTML element (and the document) has: `onclick` and the rest.
 let globalEventHandlers = [
   "abort", "auxclick", "blur", "cancel", "change", "click", "close", "contextmenu", "dblclick", "drag",

@@ -22,6 +22,8 @@ public final class Document: Node {
   var templateContentsOwner: Document?
   /// `readyState`: "loading" while the parser runs, "interactive", then "complete".
   var loadState = "complete"
+  /// The classic script running (`document.currentScript`).
+  var currentScript: Element?
   var cachedImplementation: JSHeapReference?
   /// The document's live NodeIterators (fixed up when nodes are removed).
   var iterators: [WeakTraversal] = []

@@ -174,6 +174,29 @@ public final class Element: Node {
   /// The attribute change steps the DOM itself needs.
   func attributeChanged(_ localName: String, namespace: String?) {
     ownerDocument?.treeVersion &+= 1
+    if namespace == nil && localName.hasPrefix("on") && isHTML { eventHandlerAttributeChanged(localName) }
+  }
+
+  /// An `onname` content attribute sets (or, removed, clears) the element's event handler,
+  /// compiled from its text when the event first comes. `<body>` and `<frameset>` forward the
+  /// window's handlers to the window.
+  private func eventHandlerAttributeChanged(_ attributeName: String) {
+    let name = String(attributeName.dropFirst(2))
+    let target: EventTarget
+    if (localName == "body" || localName == "frameset") && windowReflectedHandlers.contains(name) {
+      guard let window = ownerDocument?.window else { return }
+      target = window
+    } else {
+      guard globalEventHandlerNames.contains(name) else { return }
+      target = self
+    }
+    target.eventHandlers[name] = nil
+    if let source = attributeValue(attributeName) {
+      target.eventHandlerSources[name] = source
+      target.ensureHandlerListener(name)
+    } else {
+      target.eventHandlerSources[name] = nil
+    }
   }
 
   public var id: String { attributeValue("id") ?? "" }
@@ -229,6 +252,15 @@ func asciiLowercase(_ string: String) -> String {
 func asciiUppercase(_ string: String) -> String {
   guard string.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return string }
   return String(decoding: string.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 32 : $0 }, as: UTF8.self)
+}
+
+/// The string without leading and trailing ASCII whitespace (tab, LF, FF, CR, space).
+func trimmingHTMLWhitespace(_ string: String) -> String {
+  let utf8 = Array(string.utf8)
+  guard let first = utf8.firstIndex(where: { !isASCIIWhitespace($0) }),
+    let last = utf8.lastIndex(where: { !isASCIIWhitespace($0) })
+  else { return "" }
+  return String(decoding: utf8[first...last], as: UTF8.self)
 }
 
 func isASCIIWhitespace(_ byte: UInt8) -> Bool {

@@ -119,7 +119,7 @@ extension Runtime {
 
   /// Waits for the next timer and runs its callback (not the jobs it queues). False when no
   /// timer is armed. The time limit and interrupts stop the wait as they stop a script.
-  func runNextTimer() throws(JSException) -> Bool {
+  package func runNextTimer() throws(JSException) -> Bool {
     guard let next = timerQueue.next else { return false }
     try wait(until: next.due)
     guard let timer = timerQueue.removeNext() else { return false }
