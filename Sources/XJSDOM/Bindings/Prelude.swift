@@ -48,6 +48,18 @@ let domPreludeAfterInstall = #"""
     const arrayProto = Array.prototype;
     const define = (target, name, value) =>
       Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: typeof name === 'string' });
+    // NodeFilter is a callback interface: an object of constants, not a constructor (DOM § 6.3).
+    const nodeFilter = {};
+    const filterConstants = {
+      FILTER_ACCEPT: 1, FILTER_REJECT: 2, FILTER_SKIP: 3, SHOW_ALL: 0xFFFFFFFF, SHOW_ELEMENT: 0x1,
+      SHOW_ATTRIBUTE: 0x2, SHOW_TEXT: 0x4, SHOW_CDATA_SECTION: 0x8, SHOW_ENTITY_REFERENCE: 0x10, SHOW_ENTITY: 0x20,
+      SHOW_PROCESSING_INSTRUCTION: 0x40, SHOW_COMMENT: 0x80, SHOW_DOCUMENT: 0x100, SHOW_DOCUMENT_TYPE: 0x200,
+      SHOW_DOCUMENT_FRAGMENT: 0x400, SHOW_NOTATION: 0x800,
+    };
+    for (const [name, value] of Object.entries(filterConstants)) {
+      Object.defineProperty(nodeFilter, name, { value, enumerable: true });
+    }
+    Object.defineProperty(globalThis, 'NodeFilter', { value: nodeFilter, writable: true, configurable: true });
     for (const list of [NodeList, DOMTokenList]) {
       define(list.prototype, 'forEach', arrayProto.forEach);
       define(list.prototype, 'entries', arrayProto.entries);

@@ -1,0 +1,1 @@
+out('deferred script:', document.readyState, document.currentScript.getAttribute('src'));
