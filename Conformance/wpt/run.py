@@ -58,6 +58,12 @@ SKIP_PATTERNS = re.compile(
     r"|createRange\(|new Range\(|document\.write\(|execCommand|/common/reftest|SharedArrayBuffer"
 )
 
+# What a page's own helper scripts may not do (they hold utilities for many tests, so only the
+# needs that no test of theirs could meet count: frames, windows, workers, network).
+HELPER_SKIP_PATTERNS = re.compile(
+    r"<iframe|createElement\(['\"]iframe|window\.open\(|Worker\(|XMLHttpRequest|fetch\("
+)
+
 
 def collect(wpt, folders, filter_text):
     tests = []
@@ -74,9 +80,25 @@ def collect(wpt, folders, filter_text):
                 with open(path, encoding="utf-8", errors="replace") as handle:
                     text = handle.read()
                 if name.endswith(".js") or "testharness.js" in text:
-                    if not SKIP_PATTERNS.search(text):
+                    helpers = local_scripts(text, directory)
+                    if not SKIP_PATTERNS.search(text) and not any(HELPER_SKIP_PATTERNS.search(h) for h in helpers):
                         tests.append(relative)
     return tests
+
+
+def local_scripts(text, directory):
+    """The text of the page's own helper scripts (`<script src>` relative to it, not WPT's
+    /resources): a test whose helper makes iframes needs iframes too."""
+    texts = []
+    for src in re.findall(r"<script[^>]*\ssrc=[\"']?([^\"' >]+)", text):
+        if src.startswith("/") or ":" in src:
+            continue
+        try:
+            with open(os.path.join(directory, src), encoding="utf-8", errors="replace") as handle:
+                texts.append(handle.read())
+        except OSError:
+            pass
+    return texts
 
 
 def is_test_file(name):
@@ -143,6 +165,7 @@ def main():
     parser.add_argument("--filter", default="")
     parser.add_argument("--list-failures", action="store_true")
     arguments = parser.parse_args()
+    sys.stdout.reconfigure(errors="replace")
     wpt = os.path.abspath(arguments.wpt)
     tests = collect(wpt, arguments.folders, arguments.filter)
     totals = {}

@@ -39,6 +39,8 @@ public final class DOMRealm {
   public var reportUnhandledRejection: (JSError) -> Void = { _ in }
   /// Where a page's failures to fetch a resource go (`Failed to load script 'x.js': …`).
   public var reportLoadFailure: (String) -> Void = { _ in }
+  /// The page called `window.close()`: its event loop runs no further task.
+  public internal(set) var isClosed = false
   /// A script was terminated (its time limit, an interrupt): the page runs nothing more.
   public internal(set) var isTerminated = false
 

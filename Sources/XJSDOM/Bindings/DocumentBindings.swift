@@ -174,7 +174,9 @@ extension Interfaces {
       let contentType =
         namespace == Namespace.html
         ? "application/xhtml+xml" : namespace == Namespace.svg ? "image/svg+xml" : "application/xml"
-      let document = realm.born(Document(realm: realm, isHTML: false, contentType: contentType))
+      let made = Document(realm: realm, isHTML: false, contentType: contentType)
+      made.isXMLDocument = true
+      let document = realm.born(made)
       let qualifiedName = try realm.stringTreatingNullAsEmpty(call[1])
       var element: Element?
       if !qualifiedName.isEmpty {

@@ -8,6 +8,8 @@ final class Interfaces {
   let eventTarget: JSClass<EventTarget>
   let node: JSClass<Node>
   let document: JSClass<Document>
+  /// The interface of documents `createDocument` makes (XML documents).
+  let xmlDocument: JSClass<Document>
   let documentType: JSClass<DocumentType>
   let documentFragment: JSClass<DocumentFragment>
   let characterData: JSClass<CharacterData>
@@ -43,6 +45,8 @@ final class Interfaces {
     eventTarget = JSClass("EventTarget", trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })
     node = JSClass("Node", extends: eventTarget, trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })
     document = JSClass("Document", extends: node, trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })
+    xmlDocument = JSClass(
+      "XMLDocument", extends: document, trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })
     documentType = JSClass(
       "DocumentType", extends: node, trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })
     documentFragment = JSClass(
@@ -116,7 +120,8 @@ final class Interfaces {
     case let text as Text: return try self.text.wrap(text, in: context)
     case let comment as Comment: return try self.comment.wrap(comment, in: context)
     case let instruction as ProcessingInstruction: return try processingInstruction.wrap(instruction, in: context)
-    case let document as Document: return try self.document.wrap(document, in: context)
+    case let document as Document:
+      return try (document.isXMLDocument ? xmlDocument : self.document).wrap(document, in: context)
     case let doctype as DocumentType: return try documentType.wrap(doctype, in: context)
     case let fragment as DocumentFragment: return try documentFragment.wrap(fragment, in: context)
     case let attribute as Attr: return try attr.wrap(attribute, in: context)
@@ -140,7 +145,8 @@ final class Interfaces {
     installDOMParser(realm)
     let constructors: [(String, (Context) throws(JSError) -> JSValue)] = [
       ("EventTarget", eventTarget.constructor(in:)), ("Node", node.constructor(in:)),
-      ("Document", document.constructor(in:)), ("DocumentType", documentType.constructor(in:)),
+      ("Document", document.constructor(in:)), ("XMLDocument", xmlDocument.constructor(in:)),
+      ("DocumentType", documentType.constructor(in:)),
       ("DocumentFragment", documentFragment.constructor(in:)), ("CharacterData", characterData.constructor(in:)),
       ("Text", text.constructor(in:)), ("Comment", comment.constructor(in:)),
       ("ProcessingInstruction", processingInstruction.constructor(in:)), ("Attr", attr.constructor(in:)),

@@ -22,11 +22,12 @@ extension Interfaces {
     members.attribute(
       "nodeValue", { node, realm in realm.context.value(node.nodeValue) },
       set: { node, value, realm in
-        if node is CharacterData || node is Attr { node.setTextContent(try realm.stringTreatingNullAsEmpty(value)) }
+        // `DOMString?`: null and undefined both mean the empty string here.
+        if node is CharacterData || node is Attr { node.setTextContent(try realm.nullableString(value) ?? "") }
       })
     members.attribute(
       "textContent", { node, realm in realm.context.value(node.textContent) },
-      set: { node, value, realm in node.setTextContent(try realm.stringTreatingNullAsEmpty(value)) })
+      set: { node, value, realm in node.setTextContent(try realm.nullableString(value) ?? "") })
     members.method("normalize") { node, _, realm in
       node.normalize()
       return realm.context.undefined

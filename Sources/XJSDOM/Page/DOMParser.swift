@@ -34,7 +34,9 @@ extension DOMRealm {
     }
     let owner = document!
     return try enter { () throws -> Document in
-      let parsed = born(Document(realm: self, isHTML: type == "text/html", contentType: type, url: owner.url))
+      let made = Document(realm: self, isHTML: type == "text/html", contentType: type, url: owner.url)
+      made.isXMLDocument = type != "text/html"
+      let parsed = born(made)
       if type == "text/html" {
         parseHTMLDocument(markup, into: DOMTreeSink(document: parsed), options: HTMLParserOptions(scripting: false))
       } else {

@@ -47,14 +47,14 @@ extension DOMRealm {
     PageLoad(realm: self, request: request).run(markup)
   }
 
-  /// Runs the page's tasks (timers, each followed by a microtask checkpoint) until none is left
-  /// or a script is terminated (its time limit, an interrupt). An error in a task is reported
+  /// Runs the page's tasks (timers, each followed by a microtask checkpoint) until none is left,
+  /// the page calls `window.close()`, or a script is terminated (its time limit, an interrupt). An error in a task is reported
   /// and the loop goes on. Returns false when it stopped on a termination.
   @discardableResult
   public func runEventLoop() -> Bool {
     guard let virtualMachine else { return false }
     drainMicrotasks()
-    while !isTerminated {
+    while !isTerminated && !isClosed {
       do {
         guard try virtualMachine.runNextTimer() else { break }
       } catch {

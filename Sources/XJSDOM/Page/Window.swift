@@ -60,6 +60,14 @@ extension DOMRealm {
       try realm.require(call, 1, "dispatchEvent", "Window")
       return realm.context.value(try realm.dispatchFromScript(call[0], to: window))
     }
+    // A top-level page closing itself: the loop stops after the running task (HTML § 7.2.2.1).
+    try defineGlobalFunction("close", 0) { realm, _ in
+      realm.isClosed = true
+      return realm.context.undefined
+    }
+    try global.defineProperty(
+      "closed", enumerable: true,
+      get: { [weak self] this in this.context.value(self?.isClosed ?? true) })
     try defineGlobalFunction("reportError", 1) { realm, call in
       realm.report(JSError(throwing: call[0]))
       return realm.context.undefined
@@ -72,12 +80,26 @@ extension DOMRealm {
     try context.evaluate(
       "Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'xjs', language: 'en-US', languages: ['en-US'], onLine: true, cookieEnabled: false }, enumerable: true, configurable: true, writable: true })"
     )
+    try installPerformance()
     try defineGlobalFunction("getComputedStyle", 1) { realm, call in
       guard let element = realm.interfaces.element.instance(of: call[0]) else {
         throw realm.typeError("Failed to execute 'getComputedStyle' on 'Window': parameter 1 is not of type 'Element'.")
       }
       return try realm.style(of: element)
     }
+  }
+
+  /// `performance.now()` and `performance.timeOrigin` (HR Time): milliseconds since the realm
+  /// began, the clock `event.timeStamp` uses.
+  private func installPerformance() throws(JSError) {
+    let performance = context.object()
+    weak let realm = self
+    try performance.defineProperty(
+      "now", value: context.function("now") { call in call.context.value(realm?.milliseconds() ?? 0) }, enumerable: true
+    )
+    let now = try context.evaluate("Date.now()").toDouble()
+    try performance.defineProperty("timeOrigin", value: now - milliseconds(), writable: false)
+    try context.globalObject.defineProperty("performance", value: performance, enumerable: true)
   }
 
   private func defineGlobalFunction(

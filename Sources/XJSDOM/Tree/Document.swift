@@ -22,6 +22,8 @@ public final class Document: Node {
   var templateContentsOwner: Document?
   /// `readyState`: "loading" while the parser runs, "interactive", then "complete".
   var loadState = "complete"
+  /// Made by `createDocument` (or DOMParser for an XML type): its wrapper is an XMLDocument.
+  var isXMLDocument = false
   /// The classic script running (`document.currentScript`).
   var currentScript: Element?
   var cachedImplementation: JSHeapReference?
