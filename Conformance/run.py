@@ -23,7 +23,7 @@ from runner.process import run_limited  # noqa: E402
 from runner.progress import Progress  # noqa: E402
 
 # Folders under Conformance/ that hold runners, not tests.
-NON_TEST_DIRS = {"runner", "test262", "__pycache__"}
+NON_TEST_DIRS = {"runner", "test262", "wpt", "__pycache__"}
 # Engines run in UTC so that tests printing local dates have one expected output.
 ENGINE_ENVIRONMENT = dict(os.environ, TZ="UTC")
 ELLIPSIS = "..."

@@ -46,7 +46,7 @@ struct PageRunner {
       try realm.loadPage(markup, request: request)
       realm.runEventLoop()
       fflush(stderr)
-      print(serializeDocument(realm.document))
+      print(printedDocument(realm.document))
       status = reportedErrors == 0 && !realm.isTerminated ? 0 : 1
     } catch {
       printError(error)
@@ -54,6 +54,19 @@ struct PageRunner {
     }
     fflush(stdout)
     return status
+  }
+
+  /// The document's serialization, with a line break after the doctype as
+  /// `chromium --headless --dump-dom` prints it (so the two compare with `diff`).
+  private func printedDocument(_ document: Document) -> String {
+    var text = ""
+    var child = document.firstChild
+    while let node = child {
+      text += serializeOuter(node)
+      if node is DocumentType { text += "\n" }
+      child = node.nextSibling
+    }
+    return text
   }
 
   private func virtualMachineOptions() -> VirtualMachine.Options {

@@ -130,4 +130,23 @@ final class PageLoadTests: XCTestCase {
     XCTAssertEqual(
       serialized.utf8.count, "<!DOCTYPE html><html><head></head><body></body></html>".utf8.count + 11 * depth)
   }
+
+  /// README's "Embedding" DOM snippet.
+  func testTheREADMESnippet() throws {
+    let vm = VirtualMachine()
+    let realm = try DOMRealm(virtualMachine: vm, context: Context(vm))
+    var errors: [String] = []
+    realm.reportError = { error in errors.append("\(error)") }
+    let request = PageLoadRequest(url: "file:///site/index.html", name: "index.html") { src in
+      .failure(PageFetchError("no network here: \(src)"))
+    }
+    try realm.loadPage(
+      "<p id=x>hi</p><script>document.getElementById('x').textContent += '!'</script>", request: request)
+    realm.runEventLoop()
+    XCTAssertEqual(
+      serializeDocument(realm.document),
+      "<html><head></head><body><p id=\"x\">hi!</p><script>document.getElementById('x').textContent += '!'</script></body></html>"
+    )
+    XCTAssertEqual(errors, [])
+  }
 }

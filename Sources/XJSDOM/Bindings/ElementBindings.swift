@@ -163,10 +163,17 @@ extension Interfaces {
       return realm.context.undefined
     }
     members.attribute(
-      "innerHTML", { element, realm in realm.context.value(serializeChildren(of: element)) },
+      "innerHTML",
+      { element, realm in
+        realm.context.value(
+          element.ownerDocument.isHTML ? serializeChildren(of: element) : serializeXMLChildren(of: element))
+      },
       set: { element, value, realm in try realm.setInnerHTML(element, try realm.stringTreatingNullAsEmpty(value)) })
     members.attribute(
-      "outerHTML", { element, realm in realm.context.value(serializeOuter(element)) },
+      "outerHTML",
+      { element, realm in
+        realm.context.value(element.ownerDocument.isHTML ? serializeOuter(element) : serializeXML(element))
+      },
       set: { element, value, realm in try realm.setOuterHTML(element, try realm.stringTreatingNullAsEmpty(value)) })
 
     let fragmentMembers = Members(jsClass: documentFragment, realm: realm)

@@ -39,6 +39,7 @@ final class Interfaces {
   let nodeIterator: JSClass<Traversal>
   let treeWalker: JSClass<Traversal>
   let domParser: JSClass<DOMParserObject>
+  let xmlSerializer: JSClass<XMLSerializerObject>
 
   init(realm: DOMRealm) {
     self.realm = realm
@@ -84,6 +85,7 @@ final class Interfaces {
     cssStyleDeclaration = JSClass("CSSStyleDeclaration", hooks: StyleDeclaration.hooks(realm), trace: { $0.trace($1) })
     domImplementation = JSClass("DOMImplementation", trace: { $0.trace($1) })
     domParser = JSClass("DOMParser")
+    xmlSerializer = JSClass("XMLSerializer")
     nodeIterator = JSClass("NodeIterator", trace: { $0.trace($1) })
     treeWalker = JSClass("TreeWalker", trace: { $0.trace($1) })
 
@@ -143,6 +145,7 @@ final class Interfaces {
     installHTMLElementMembers(realm)
     installStyleMembers(realm)
     installDOMParser(realm)
+    installXMLSerializer(realm)
     let constructors: [(String, (Context) throws(JSError) -> JSValue)] = [
       ("EventTarget", eventTarget.constructor(in:)), ("Node", node.constructor(in:)),
       ("Document", document.constructor(in:)), ("XMLDocument", xmlDocument.constructor(in:)),
@@ -159,6 +162,7 @@ final class Interfaces {
       ("CSSStyleDeclaration", cssStyleDeclaration.constructor(in:)),
       ("DOMImplementation", domImplementation.constructor(in:)), ("NodeIterator", nodeIterator.constructor(in:)),
       ("TreeWalker", treeWalker.constructor(in:)), ("DOMParser", domParser.constructor(in:)),
+      ("XMLSerializer", xmlSerializer.constructor(in:)),
     ]
     for (name, constructor) in constructors {
       try global.defineProperty(name, value: try constructor(realm.context), enumerable: false)

@@ -25,9 +25,15 @@ private let eventInterfaces: [(name: String, parent: String, members: [(String, 
     [
       ("key", .string("")), ("code", .string("")), ("location", .number(0)),
       ("ctrlKey", .bool(false)), ("shiftKey", .bool(false)), ("altKey", .bool(false)), ("metaKey", .bool(false)),
-      ("repeat", .bool(false)), ("isComposing", .bool(false)),
+      ("repeat", .bool(false)), ("isComposing", .bool(false)), ("charCode", .number(0)), ("keyCode", .number(0)),
+      ("which", .number(0)),
     ]
   ),
+  (
+    "WheelEvent", "MouseEvent",
+    [("deltaX", .number(0)), ("deltaY", .number(0)), ("deltaZ", .number(0)), ("deltaMode", .number(0))]
+  ),
+  ("CompositionEvent", "UIEvent", [("data", .string(""))]),
   ("InputEvent", "UIEvent", [("data", nil), ("isComposing", .bool(false)), ("inputType", .string(""))]),
   ("PromiseRejectionEvent", "Event", [("promise", nil), ("reason", nil)]),
   ("MessageEvent", "Event", [("data", nil), ("origin", .string("")), ("lastEventId", .string(""))]),

@@ -4,6 +4,9 @@ import XJSHTML
 /// `DOMParser` (HTML § 8.5.1). Holds nothing: each parse makes a new document.
 final class DOMParserObject {}
 
+/// `XMLSerializer` (DOM Parsing § 3.1). Holds nothing.
+final class XMLSerializerObject {}
+
 extension Interfaces {
   func installDOMParser(_ realm: DOMRealm) {
     let members = Members(jsClass: domParser, realm: realm)
@@ -16,6 +19,20 @@ extension Interfaces {
     domParser.constructor(makingObject: { [weak self] _, prototype in
       guard let self, let realm = self.realm else { throw JSError(name: "TypeError", message: "Illegal constructor") }
       return try self.domParser.wrap(DOMParserObject(), prototype: prototype, in: realm.context)
+    })
+  }
+}
+
+extension Interfaces {
+  func installXMLSerializer(_ realm: DOMRealm) {
+    let members = Members(jsClass: xmlSerializer, realm: realm)
+    members.method("serializeToString", 1) { _, call, realm in
+      try realm.require(call, 1, "serializeToString", "XMLSerializer")
+      return realm.context.value(serializeXML(try realm.node(call[0], "serializeToString", "XMLSerializer")))
+    }
+    xmlSerializer.constructor(makingObject: { [weak self] _, prototype in
+      guard let self, let realm = self.realm else { throw JSError(name: "TypeError", message: "Illegal constructor") }
+      return try self.xmlSerializer.wrap(XMLSerializerObject(), prototype: prototype, in: realm.context)
     })
   }
 }
@@ -35,7 +52,6 @@ extension DOMRealm {
     let owner = document!
     return try enter { () throws -> Document in
       let made = Document(realm: self, isHTML: type == "text/html", contentType: type, url: owner.url)
-      made.isXMLDocument = type != "text/html"
       let parsed = born(made)
       if type == "text/html" {
         parseHTMLDocument(markup, into: DOMTreeSink(document: parsed), options: HTMLParserOptions(scripting: false))
