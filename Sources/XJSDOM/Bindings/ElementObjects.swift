@@ -295,8 +295,11 @@ extension Interfaces {
     }
     members.method("replace", 2) { list, call, realm in
       try realm.require(call, 2, "replace", "DOMTokenList")
-      let token = try validToken(call[0], realm)
-      let replacement = try validToken(call[1], realm)
+      // 1–2. An empty token is a SyntaxError before either is checked for whitespace.
+      let (first, second) = (try realm.string(call[0]), try realm.string(call[1]))
+      if first.isEmpty || second.isEmpty { throw DOMError.syntax("The token must not be empty.") }
+      let token = try validToken(realm.context.value(first), realm)
+      let replacement = try validToken(realm.context.value(second), realm)
       let tokens = list.tokens
       guard tokens.contains(token) else { return realm.context.value(false) }
       // Replace the first of either token with the replacement; drop the other instances.

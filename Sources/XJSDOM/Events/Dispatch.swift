@@ -5,11 +5,13 @@ extension DOMRealm {
   /// pass from the window down, the target, then the bubble pass. Returns false when a
   /// listener canceled it. A dispatch the host starts (no script running) performs a microtask
   /// checkpoint after each listener.
+  /// With `legacyTargetOverride` (the window's `load`), listeners see the document as the
+  /// target while the path is the window's.
   @discardableResult
-  public func dispatch(_ event: Event, to target: EventTarget) -> Bool {
+  public func dispatch(_ event: Event, to target: EventTarget, legacyTargetOverride: Bool = false) -> Bool {
     let hostInitiated = depth == 0
     event.dispatchFlag = true
-    event.target = target
+    event.target = legacyTargetOverride ? ((target as? Window)?.document ?? target) : target
     // 5. The event path: the target, then each "get the parent" in turn.
     var path: [EventTarget] = [target]
     var current = target.parentForEvent(event)

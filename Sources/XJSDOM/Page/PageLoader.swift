@@ -127,7 +127,7 @@ private final class PageLoad {
     realm.drainMicrotasks()
     guard !realm.isTerminated else { return }
     document.loadState = "complete"
-    if let window = realm.window { realm.fire("load", at: window) }
+    if let window = realm.window { realm.fire("load", at: window, legacyTargetOverride: true) }
     realm.drainMicrotasks()
   }
 
@@ -232,10 +232,13 @@ private final class PageLoad {
 extension DOMRealm {
   /// Fires a trusted event the host makes (no script is running), its wrapper held for the
   /// whole dispatch.
-  func fire(_ type: String, at target: EventTarget, bubbles: Bool = false, cancelable: Bool = false) {
+  func fire(
+    _ type: String, at target: EventTarget, bubbles: Bool = false, cancelable: Bool = false,
+    legacyTargetOverride: Bool = false
+  ) {
     let event = makeEvent(type: type, bubbles: bubbles, cancelable: cancelable)
     let wrapper = event.wrapper?.value(in: context)
-    withExtendedLifetime(wrapper) { _ = dispatch(event, to: target) }
+    withExtendedLifetime(wrapper) { _ = dispatch(event, to: target, legacyTargetOverride: legacyTargetOverride) }
   }
 }
 

@@ -81,6 +81,25 @@ extension DOMRealm {
       "Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'xjs', language: 'en-US', languages: ['en-US'], onLine: true, cookieEnabled: false }, enumerable: true, configurable: true, writable: true })"
     )
     try installPerformance()
+    // HTML's timers also take a string, compiled as a global script when the timer fires.
+    try context.evaluate(
+      """
+      (() => {
+        for (const name of ['setTimeout', 'setInterval']) {
+          const native = globalThis[name];
+          const wrapper = {
+            [name](handler, timeout = 0, ...rest) {
+              if (typeof handler !== 'function') {
+                const code = String(handler);
+                handler = () => (0, eval)(code);
+              }
+              return native(handler, timeout, ...rest);
+            },
+          }[name];
+          Object.defineProperty(globalThis, name, { value: wrapper, writable: true, enumerable: true, configurable: true });
+        }
+      })()
+      """, sourceURL: "xjs:dom-prelude")
     try defineGlobalFunction("getComputedStyle", 1) { realm, call in
       guard let element = realm.interfaces.element.instance(of: call[0]) else {
         throw realm.typeError("Failed to execute 'getComputedStyle' on 'Window': parameter 1 is not of type 'Element'.")
