@@ -2,6 +2,8 @@
 // it (HTML § 4.16.3 "Pseudo-classes"). A DOM with live form state overrides the state members.
 
 extension SelectorElement {
+  public var elementChildPosition: (fromStart: Int, fromEnd: Int)? { nil }
+
   public var lastElementChild: Self? {
     var child = firstElementChild
     while let next = child?.nextElementSibling { child = next }

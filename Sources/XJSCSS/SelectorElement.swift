@@ -18,6 +18,11 @@ public protocol SelectorElement {
   /// Defaulted to a walk from `firstElementChild`; override when the tree knows it directly.
   var lastElementChild: Self? { get }
 
+  /// The element's 1-based position among its parent's element children, counted from the
+  /// start and from the end, when the tree can tell without a walk (a cache); nil makes the
+  /// matcher count siblings. Defaulted to nil.
+  var elementChildPosition: (fromStart: Int, fromEnd: Int)? { get }
+
   var localName: String { get }
   var namespaceURI: String? { get }
   /// True for an element in the HTML namespace whose node document is an HTML document: type

@@ -367,6 +367,11 @@ extension SelectorMatcher {
     // "of S": the element itself must match S, and only siblings matching S are counted.
     if let filter = nth.ofSelector, !matches(filter, element) { return false }
     let formula = ANPlusB(step: nth.step, offset: nth.offset)
+    // Every sibling counts: the tree may know the position (otherwise each element's walk makes
+    // `:nth-child` over n siblings quadratic).
+    if nth.ofSelector == nil && !ofType, let position = element.elementChildPosition {
+      return formula.matches(index: fromEnd ? position.fromEnd : position.fromStart)
+    }
     var index = 1
     var sibling = fromEnd ? element.nextElementSibling : element.previousElementSibling
     while let current = sibling {

@@ -48,3 +48,28 @@ final class MarkupTests: XCTestCase {
         """), "<em>1</em><s>3</s>")
   }
 }
+
+final class CacheTests: XCTestCase {
+  /// `:nth-child` positions and `getElementById` come from caches kept per tree version: every
+  /// change to the tree or to an attribute must show in the next query.
+  func testPositionAndIDCachesFollowMutations() throws {
+    let page = try TestPage()
+    XCTAssertEqual(
+      page.run(
+        """
+        const list = document.createElement('ul');
+        list.innerHTML = '<li id=a>a</li><li id=b>b</li><li id=c>c</li>';
+        document.body.append(list);
+        const odd = () => Array.from(list.querySelectorAll('li:nth-child(odd)'), (e) => e.id).join('');
+        const last = () => list.querySelector('li:nth-last-child(1)').id;
+        const results = [odd(), last(), document.getElementById('b').textContent];
+        list.prepend(Object.assign(document.createElement('li'), { id: 'z' }));
+        results.push(odd(), last());
+        document.getElementById('c').remove();
+        results.push(odd(), last(), document.getElementById('c'));
+        document.getElementById('b').id = 'c';
+        results.push(document.getElementById('b'), document.getElementById('c').textContent);
+        results.join()
+        """), "ac,c,b,zb,c,zb,b,,,b")
+  }
+}

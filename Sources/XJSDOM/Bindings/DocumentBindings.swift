@@ -228,14 +228,22 @@ extension Document {
   }
 
   /// The first element in tree order whose id is `id`.
+  /// The first element in tree order whose ID is `id`: from a map of the document's IDs, built
+  /// in one walk and kept until the tree next changes (so a run of lookups costs one walk).
   public func element(withID id: String) -> Element? {
     guard !id.isEmpty else { return nil }
-    var node = following(within: self)
-    while let current = node {
-      if let element = current as? Element, element.attributeValue("id") == id { return element }
-      node = current.following(within: self)
+    if idMap.version != treeVersion {
+      var map: [String: WeakElement] = [:]
+      var node = following(within: self)
+      while let current = node {
+        if let element = current as? Element, let value = element.attributeValue("id"), map[value] == nil {
+          map[value] = WeakElement(element: element)
+        }
+        node = current.following(within: self)
+      }
+      idMap = (treeVersion, map)
     }
-    return nil
+    return idMap.elements[id]?.element
   }
 
   /// `createElement(localName)`: lowercased in HTML documents, HTML namespace in HTML and XHTML.

@@ -10,6 +10,7 @@ struct SelectorNode: SelectorElement {
   var nextElementSibling: SelectorNode? { element.nextElementSibling.map(SelectorNode.init) }
   var firstElementChild: SelectorNode? { element.firstElementChild.map(SelectorNode.init) }
   var lastElementChild: SelectorNode? { element.lastElementChild.map(SelectorNode.init) }
+  var elementChildPosition: (fromStart: Int, fromEnd: Int)? { element.elementChildPosition }
   var localName: String { element.localName }
   var namespaceURI: String? { element.namespaceURI }
   var isHTMLElementInHTMLDocument: Bool { element.isHTMLInHTMLDocument }
@@ -91,5 +92,26 @@ extension DOMRealm {
     let list = try selectorList(text)
     if list.containsPseudoElement { return nil }
     return list.closest(startingAt: SelectorNode(element: element), scope: SelectorNode(element: element))?.element
+  }
+}
+
+extension Element {
+  /// The 1-based position among the parent's element children (from the start and the end),
+  /// cached for all siblings at once until the tree next changes.
+  var elementChildPosition: (fromStart: Int, fromEnd: Int)? {
+    guard let parent, let document = ownerDocument else { return nil }
+    let version = document.treeVersion
+    if positionCache.version != version {
+      var siblings: [Element] = []
+      var child = parent.firstChild
+      while let node = child {
+        if let element = node as? Element { siblings.append(element) }
+        child = node.nextSibling
+      }
+      for (index, sibling) in siblings.enumerated() {
+        sibling.positionCache = (version, index + 1, siblings.count - index)
+      }
+    }
+    return (positionCache.fromStart, positionCache.fromEnd)
   }
 }

@@ -24,6 +24,9 @@ public final class Document: Node {
   var loadState = "complete"
   /// Made by `createDocument` (or DOMParser for an XML type): its wrapper is an XMLDocument.
   var isXMLDocument = false
+  /// `element(withID:)`'s map, valid while `treeVersion` is `version`. Weak: the map must not
+  /// keep a node (or, through it, the document) alive.
+  var idMap: (version: Int, elements: [String: WeakElement]) = (-1, [:])
   /// The classic script running (`document.currentScript`).
   var currentScript: Element?
   var cachedImplementation: JSHeapReference?
@@ -112,4 +115,9 @@ public final class Document: Node {
     templateContentsOwner = nil
     cachedImplementation = nil
   }
+}
+
+/// An element reference that does not keep it alive.
+struct WeakElement {
+  weak var element: Element?
 }

@@ -199,6 +199,9 @@ public final class Element: Node {
     }
   }
 
+  /// `elementChildPosition`'s cache: valid while the document's tree version is `version`.
+  var positionCache: (version: Int, fromStart: Int, fromEnd: Int) = (-1, 0, 0)
+
   public var id: String { attributeValue("id") ?? "" }
   public var className: String { attributeValue("class") ?? "" }
 
