@@ -162,6 +162,9 @@ extension TreeBuilder {
       openElements.removeLast()
       framesetOK = false
     case "input":
+      // Customizable select (HTML 2025): an input closes an open select.
+      if isFragmentWithSelectContext { return }
+      if inScope("select") { popUntil("select") }
       reconstructActiveFormatting()
       insertHTMLElement(tag)
       openElements.removeLast()
@@ -171,6 +174,7 @@ extension TreeBuilder {
       openElements.removeLast()
     case "hr":
       closeParagraphIfInButtonScope()
+      if inScope("select") { generateImpliedEndTags() }
       insertHTMLElement(tag)
       openElements.removeLast()
       framesetOK = false
@@ -196,15 +200,30 @@ extension TreeBuilder {
     case "noembed": parseRawText(tag, rcdata: false)
     case "noscript" where scripting: parseRawText(tag, rcdata: false)
     case "select":
+      // Customizable select (HTML 2025): there is no "in select" mode; a select's content is
+      // parsed in body, and a nested select start tag closes the open one.
+      if isFragmentWithSelectContext { return }
+      if inScope("select") {
+        popUntil("select")
+        return
+      }
       reconstructActiveFormatting()
       insertHTMLElement(tag)
       framesetOK = false
-      switch mode {
-      case .inTable, .inCaption, .inTableBody, .inRow, .inCell: mode = .inSelectInTable
-      default: mode = .inSelect
+    case "option":
+      if inScope("select") {
+        generateImpliedEndTags(except: "optgroup")
+      } else if let current = currentNode, current.isHTML("option") {
+        openElements.removeLast()
       }
-    case "optgroup", "option":
-      if let current = currentNode, current.isHTML("option") { openElements.removeLast() }
+      reconstructActiveFormatting()
+      insertHTMLElement(tag)
+    case "optgroup":
+      if inScope("select") {
+        generateImpliedEndTags()
+      } else if let current = currentNode, current.isHTML("option") {
+        openElements.removeLast()
+      }
       reconstructActiveFormatting()
       insertHTMLElement(tag)
     case "rb", "rtc":
@@ -257,6 +276,9 @@ extension TreeBuilder {
         generateImpliedEndTags()
         popUntil("form")
       }
+    case "select":
+      guard inScope("select") else { return }
+      popUntil("select")
     case "p":
       if !inScope("p", .button) { insertHTMLElement(TagToken(name: "p")) }
       closeParagraph()
@@ -384,4 +406,9 @@ extension TreeBuilder {
       openElements.insert(newElement, at: blockIndex + 1)
     }
   }
+}
+
+extension TreeBuilder {
+  /// The fragment case with a `select` context element: select and input start tags are ignored.
+  var isFragmentWithSelectContext: Bool { contextElement?.isHTML("select") == true }
 }

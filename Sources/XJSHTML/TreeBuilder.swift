@@ -36,7 +36,7 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
 
   enum Mode {
     case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text, inTable
-    case inTableText, inCaption, inColumnGroup, inTableBody, inRow, inCell, inSelect, inSelectInTable
+    case inTableText, inCaption, inColumnGroup, inTableBody, inRow, inCell
     case inTemplate, afterBody, inFrameset, afterFrameset, afterAfterBody, afterAfterFrameset
   }
 
@@ -164,8 +164,6 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
     case .inTableBody: inTableBodyMode(token)
     case .inRow: inRowMode(token)
     case .inCell: inCellMode(token)
-    case .inSelect: inSelectMode(token)
-    case .inSelectInTable: inSelectInTableMode(token)
     case .inTemplate: inTemplateMode(token)
     case .afterBody: afterBodyMode(token)
     case .inFrameset: inFramesetMode(token)
@@ -466,18 +464,6 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
         continue
       }
       switch node.name {
-      case "select":
-        if !last {
-          for ancestor in openElements[..<index].reversed() {
-            if ancestor.isHTML("template") { break }
-            if ancestor.isHTML("table") {
-              mode = .inSelectInTable
-              return
-            }
-          }
-        }
-        mode = .inSelect
-        return
       case "td",
         "th" where !last:
         mode = .inCell
