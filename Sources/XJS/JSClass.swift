@@ -52,6 +52,18 @@ public final class JSClass<Instance: AnyObject> {
     [(name: String, get: (Instance, Context) throws -> JSValue, set: ((Instance, JSValue) throws -> Void)?)] = []
   private var staticMethods: [(name: String, length: Int, body: (JSCall) throws -> JSValue)] = []
 
+  /// The bytes an instance holds outside the JavaScript heap (its Swift storage), charged to the
+  /// heap while its object lives: they count towards `VirtualMachine.Options.heapLimit` and make
+  /// the collector run sooner. Asked once, when the object is made. Must not call into the
+  /// virtual machine. Classes that extend this one and set none use it.
+  public var memoryCost: ((Instance) -> Int)? {
+    didSet {
+      hostClass.memoryCost = memoryCost.map { cost in
+        { data in cost(unsafeDowncast(data as AnyObject, to: Instance.self)) }
+      }
+    }
+  }
+
   /// The class it extends, realized in a context (nil for a base class).
   private let realizedParent: ((Context) throws(JSError) -> (constructor: JSValue, prototype: JSValue))?
   /// Whether an instance is also an instance of every class it extends (their methods need it).

@@ -10,9 +10,10 @@ final class LoadedPage {
   var errors: [String] = []
   var fetched: [String] = []
 
-  init(_ markup: String, scripts: [String: String] = [:], gcStress: Bool = false) throws {
+  init(_ markup: String, scripts: [String: String] = [:], gcStress: Bool = false, heapLimit: Int? = nil) throws {
     var options = VirtualMachine.Options()
     options.gcStress = gcStress
+    if let heapLimit { options.heapLimit = heapLimit }
     vm = VirtualMachine(options: options)
     realm = try DOMRealm(virtualMachine: vm, context: Context(vm))
     realm.reportError = { [unowned self] error in errors.append(error.description) }
@@ -129,6 +130,34 @@ final class PageLoadTests: XCTestCase {
     let serialized = page.document
     XCTAssertEqual(
       serialized.utf8.count, "<!DOCTYPE html><html><head></head><body></body></html>".utf8.count + 11 * depth)
+  }
+
+  /// Nodes' Swift storage is charged to the heap through their wrappers: a document that grows
+  /// without end meets the heap limit as a RangeError the page can catch, and the page goes on.
+  func testAGrowingDocumentMeetsTheHeapLimit() throws {
+    let page = try LoadedPage(
+      """
+      <body><script>
+        var outcome = 'no error', chunks = 0;
+        const chunk = '<div class=a><p>text</p><span title=x>y</span></div>'.repeat(200);
+        try {
+          for (let i = 0; i < 100000; i++) {
+            const holder = document.createElement('div');
+            holder.innerHTML = chunk;
+            document.body.append(holder);
+            chunks++;
+          }
+        } catch (e) { outcome = e.name; }
+        document.body.textContent = '';
+      </script>
+      <script>var after = 'went on'</script>
+      """, heapLimit: 24 << 20)
+    XCTAssertEqual(try page.global("outcome"), "RangeError")
+    XCTAssertEqual(try page.global("after"), "went on")
+    // Each chunk is 1,001 nodes charged at least 192 bytes each: the limit must have come before
+    // the charged bytes passed it (without the charge, wrappers alone allowed ten times more).
+    let chunks = try XCTUnwrap(Int(try page.global("chunks")))
+    XCTAssertLessThan(chunks * 1001 * 192, 24 << 20)
   }
 
   /// README's "Embedding" DOM snippet.

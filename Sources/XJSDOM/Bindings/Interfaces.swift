@@ -45,6 +45,9 @@ final class Interfaces {
     self.realm = realm
     eventTarget = JSClass("EventTarget", trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })
     node = JSClass("Node", extends: eventTarget, trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })
+    // A node's Swift storage counts towards the heap limit through its wrapper (which lives as
+    // long as the node can be reached), so a huge document meets the limit as a RangeError.
+    node.memoryCost = { $0.estimatedMemoryCost }
     document = JSClass("Document", extends: node, trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })
     xmlDocument = JSClass(
       "XMLDocument", extends: document, trace: { $0.trace($1) }, finalizer: { $0.wrapperCollected() })

@@ -239,3 +239,16 @@ public class Node: EventTarget {
     cachedNodeObjects = [:]
   }
 }
+
+extension Node {
+  /// What the node holds in Swift memory, roughly (object headers, links, strings), when its
+  /// wrapper is made: the heap limit's share for it. Strings added later are not counted.
+  var estimatedMemoryCost: Int {
+    switch self {
+    case let data as CharacterData: return 192 + data.data.utf8.count
+    case let element as Element:
+      return 320 + element.attributes.reduce(0) { $0 + 128 + $1.localName.utf8.count + $1.value.utf8.count }
+    default: return 256
+    }
+  }
+}

@@ -117,6 +117,10 @@ package final class HostClass {
   /// (the DOM: a node's wrapper keeps its neighbours' wrappers). Set before the first object is
   /// made; it must not allocate or call into the runtime.
   package var trace: ((Any, HostTracer) -> Void)?
+  /// The bytes an object's data holds outside the heap, charged to the heap (its limit and the
+  /// collector's trigger) while the object lives; inherited by subclasses that set none. Must
+  /// not call into the runtime.
+  package var memoryCost: ((Any) -> Int)?
 
   package init(
     name: String, parent: HostClass? = nil, hooks: HostPropertyHooks? = nil, finalizer: ((Any) -> Void)? = nil
@@ -150,13 +154,24 @@ package struct HostTracer {
 final class HostObjectPayload: HeapTraceable {
   let hostClass: HostClass
   let data: Any?
+  /// What `hostClass.memoryCost` charged the heap for `data`, given back when the object goes.
+  private let chargedBytes: Int
+  private unowned(unsafe) let heap: Heap
 
-  init(_ hostClass: HostClass, _ data: Any?) {
+  init(_ hostClass: HostClass, _ data: Any?, heap: Heap) {
     self.hostClass = hostClass
     self.data = data
+    self.heap = heap
+    var costClass: HostClass? = hostClass
+    while let current = costClass, current.memoryCost == nil { costClass = current.parent }
+    let cost = data.flatMap { data in costClass?.memoryCost.map { $0(data) } } ?? 0
+    chargedBytes = max(cost, 0)
+    if chargedBytes > 0 { heap.reportExternalAllocation(chargedBytes) }
   }
 
   deinit {
+    // Payloads die while their heap sweeps (or is torn down): the heap is still there.
+    if chargedBytes > 0 { heap.reportExternalFree(chargedBytes) }
     if let data, let finalizer = hostClass.finalizer { finalizer(data) }
   }
 
@@ -169,7 +184,7 @@ extension Runtime {
   /// A new object of `hostClass` holding `data`.
   package func newHostObject(_ hostClass: HostClass, prototype: Value, data: Any?) -> Value {
     let object = newObject(.host, prototype: prototype)
-    object.setPayloadObject(HostObjectPayload(hostClass, data))
+    object.setPayloadObject(HostObjectPayload(hostClass, data, heap: heap))
     return object.value
   }
 
