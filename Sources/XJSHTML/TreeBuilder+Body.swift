@@ -1,34 +1,9 @@
 /// The "in body" insertion mode and the adoption agency algorithm.
 extension TreeBuilder {
-  private static var closesParagraph: Set<String> {
-    [
-      "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
-      "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
-      "summary", "ul",
-    ]
-  }
-
-  private static var headings: Set<String> { ["h1", "h2", "h3", "h4", "h5", "h6"] }
-
-  static var formattingNames: Set<String> {
-    ["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"]
-  }
-
-  static var specialHTML: Set<String> {
-    [
-      "address", "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body", "br",
-      "button", "caption", "center", "col", "colgroup", "dd", "details", "dir", "div", "dl", "dt", "embed",
-      "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6",
-      "head", "header", "hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li", "link", "listing", "main",
-      "marquee", "menu", "meta", "nav", "noembed", "noframes", "noscript", "object", "ol", "p", "param",
-      "plaintext", "pre", "script", "search", "section", "select", "source", "style", "summary", "table", "tbody",
-      "td", "template", "textarea", "tfoot", "th", "thead", "title", "tr", "track", "ul", "wbr", "xmp",
-    ]
-  }
 
   func isSpecial(_ record: Record) -> Bool {
     switch record.namespace {
-    case .html: return TreeBuilder.specialHTML.contains(record.name)
+    case .html: return htmlNamesSpecialHTML.contains(record.name)
     case .mathml: return ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"].contains(record.name)
     case .svg: return ["foreignObject", "desc", "title"].contains(record.name)
     default: return false
@@ -83,12 +58,12 @@ extension TreeBuilder {
       openElements.removeSubrange(1...)
       insertHTMLElement(tag)
       mode = .inFrameset
-    case _ where TreeBuilder.closesParagraph.contains(name):
+    case _ where htmlNamesClosesParagraph.contains(name):
       closeParagraphIfInButtonScope()
       insertHTMLElement(tag)
-    case _ where TreeBuilder.headings.contains(name):
+    case _ where htmlNamesHeadings.contains(name):
       closeParagraphIfInButtonScope()
-      if let current = currentNode, current.isHTMLElement, TreeBuilder.headings.contains(current.name) {
+      if let current = currentNode, current.isHTMLElement, htmlNamesHeadings.contains(current.name) {
         openElements.removeLast()
       }
       insertHTMLElement(tag)
@@ -290,11 +265,11 @@ extension TreeBuilder {
       guard inScope(name) else { return }
       generateImpliedEndTags(except: name)
       popUntil(name)
-    case _ where TreeBuilder.headings.contains(name):
-      guard inScope(oneOf: TreeBuilder.headings) else { return }
+    case _ where htmlNamesHeadings.contains(name):
+      guard inScope(oneOf: htmlNamesHeadings) else { return }
       generateImpliedEndTags()
-      popUntil(oneOf: TreeBuilder.headings)
-    case _ where TreeBuilder.formattingNames.contains(name):
+      popUntil(oneOf: htmlNamesHeadings)
+    case _ where htmlNamesFormattingNames.contains(name):
       adoptionAgency(name)
     case "applet", "marquee", "object":
       guard inScope(name) else { return }
@@ -412,3 +387,29 @@ extension TreeBuilder {
   /// The fragment case with a `select` context element: select and input start tags are ignored.
   var isFragmentWithSelectContext: Bool { contextElement?.isHTML("select") == true }
 }
+
+/// `closesParagraph`: a constant, built once (a computed Set would be rebuilt on every use).
+let htmlNamesClosesParagraph: Set<String> = [
+  "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
+  "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
+  "summary", "ul",
+]
+
+/// `headings`: a constant, built once (a computed Set would be rebuilt on every use).
+let htmlNamesHeadings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+
+/// `formattingNames`: a constant, built once (a computed Set would be rebuilt on every use).
+let htmlNamesFormattingNames: Set<String> = [
+  "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
+]
+
+/// `specialHTML`: a constant, built once (a computed Set would be rebuilt on every use).
+let htmlNamesSpecialHTML: Set<String> = [
+  "address", "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body", "br",
+  "button", "caption", "center", "col", "colgroup", "dd", "details", "dir", "div", "dl", "dt", "embed",
+  "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6",
+  "head", "header", "hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li", "link", "listing", "main",
+  "marquee", "menu", "meta", "nav", "noembed", "noframes", "noscript", "object", "ol", "p", "param",
+  "plaintext", "pre", "script", "search", "section", "select", "source", "style", "summary", "table", "tbody",
+  "td", "template", "textarea", "tfoot", "th", "thead", "title", "tr", "track", "ul", "wbr", "xmp",
+]

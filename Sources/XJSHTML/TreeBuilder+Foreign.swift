@@ -1,12 +1,5 @@
 /// The rules for parsing tokens in foreign content (SVG and MathML), and their adjustments.
 extension TreeBuilder {
-  private static var breakoutTags: Set<String> {
-    [
-      "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
-      "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
-      "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
-    ]
-  }
 
   func processForeignContent(_ token: Token) {
     switch token {
@@ -18,7 +11,7 @@ extension TreeBuilder {
     case .doctype: return
     case .startTag(let tag):
       let breaksOut =
-        TreeBuilder.breakoutTags.contains(tag.name)
+        htmlNamesBreakoutTags.contains(tag.name)
         || (tag.name == "font"
           && tag.attributes.contains { ["color", "face", "size"].contains($0.localName) })
       if breaksOut {
@@ -134,4 +127,11 @@ let foreignAttributeAdjustments: [String: (String?, String, HTMLNamespace)] = [
   "xlink:show": ("xlink", "show", .xlink), "xlink:title": ("xlink", "title", .xlink),
   "xlink:type": ("xlink", "type", .xlink), "xml:lang": ("xml", "lang", .xml), "xml:space": ("xml", "space", .xml),
   "xmlns": (nil, "xmlns", .xmlns), "xmlns:xlink": ("xmlns", "xlink", .xmlns),
+]
+
+/// `breakoutTags`: a constant, built once (a computed Set would be rebuilt on every use).
+let htmlNamesBreakoutTags: Set<String> = [
+  "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
+  "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
+  "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
 ]

@@ -262,12 +262,8 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
 
   // MARK: Implied end tags
 
-  private static var impliedEndTags: Set<String> {
-    ["dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"]
-  }
-
   func generateImpliedEndTags(except excluded: String? = nil) {
-    while let node = currentNode, node.isHTMLElement, TreeBuilder.impliedEndTags.contains(node.name),
+    while let node = currentNode, node.isHTMLElement, htmlNamesImpliedEndTags.contains(node.name),
       node.name != excluded
     {
       openElements.removeLast()
@@ -275,7 +271,7 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
   }
 
   func generateAllImpliedEndTagsThoroughly() {
-    let thorough = TreeBuilder.impliedEndTags.union([
+    let thorough = htmlNamesImpliedEndTags.union([
       "caption", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr",
     ])
     while let node = currentNode, node.isHTMLElement, thorough.contains(node.name) {
@@ -342,14 +338,10 @@ final class TreeBuilder<Sink: HTMLTreeSink> {
     insert(sink.createComment(data), at: location ?? appropriatePlace())
   }
 
-  private static var formAssociated: Set<String> {
-    ["button", "fieldset", "input", "object", "output", "select", "textarea", "img"]
-  }
-
   /// "Create an element for a token", with form association.
   func createElement(_ tag: TagToken, namespace: HTMLNamespace) -> Record {
     let node = sink.createElement(localName: tag.name, namespace: namespace, attributes: tag.attributes)
-    if namespace == .html, TreeBuilder.formAssociated.contains(tag.name), let form = formElement,
+    if namespace == .html, htmlNamesFormAssociated.contains(tag.name), let form = formElement,
       !hasOpen("template")
     {
       sink.associate(node, withForm: form)
@@ -546,4 +538,12 @@ func asciiLowercase(_ string: String) -> String {
 /// The HTML elements that bound the default scope (and the list-item and button scopes).
 private let standardScopeHTMLNames: Set<String> = [
   "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template",
+]
+
+/// `impliedEndTags`: a constant, built once (a computed Set would be rebuilt on every use).
+let htmlNamesImpliedEndTags: Set<String> = ["dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"]
+
+/// `formAssociated`: a constant, built once (a computed Set would be rebuilt on every use).
+let htmlNamesFormAssociated: Set<String> = [
+  "button", "fieldset", "input", "object", "output", "select", "textarea", "img",
 ]
