@@ -108,7 +108,7 @@ struct PageResources {
     pageDirectory = slash.map { String(pagePath[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
     self.documentRoots = documentRoots.isEmpty ? [pageDirectory] : documentRoots
     let absolute = pagePath.hasPrefix("/") ? pagePath : currentDirectory() + "/" + pagePath
-    pageURL = "file://" + normalizePath(absolute)
+    pageURL = fileURL(forPath: normalizePath(absolute))
   }
 
   func fetch(_ src: String) -> Result<PageScript, PageFetchError> {
@@ -127,10 +127,9 @@ struct PageResources {
     var reference = Substring(src.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
     while let first = reference.first, first == " " { reference.removeFirst() }
     if let end = reference.firstIndex(where: { $0 == "?" || $0 == "#" }) { reference = reference[..<end] }
-    var text = String(reference)
-    if text.lowercased().hasPrefix("file://") {
-      text = String(text.dropFirst("file://".count))
-      return [normalizePath(percentDecoded(text))]
+    let text = String(reference)
+    if text.lowercased().hasPrefix("file:") {
+      return path(ofFileURL: "file:" + text.dropFirst(5)).map { [normalizePath($0)] }
     }
     if hasScheme(text) || text.hasPrefix("//") { return nil }
     let path = percentDecoded(text)
@@ -141,24 +140,6 @@ struct PageResources {
   private func hasScheme(_ text: String) -> Bool {
     guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isLetter else { return false }
     return text[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-  }
-
-  private func percentDecoded(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    let utf8 = Array(text.utf8)
-    var index = 0
-    while index < utf8.count {
-      if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-        let byte = UInt8(String(decoding: utf8[index + 1...index + 2], as: UTF8.self), radix: 16)
-      {
-        bytes.append(byte)
-        index += 3
-      } else {
-        bytes.append(utf8[index])
-        index += 1
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -157,7 +157,4 @@ extension DOMRealm {
     return (parts.dropLast(2).joined(separator: ":"), line, column)
   }
 
-  /// Runs queued promise jobs (each job's exception reported, the rest still run), then reports
-  /// the promises left rejected with no handler.
-  public func performMicrotaskCheckpoint() { drainMicrotasks() }
 }

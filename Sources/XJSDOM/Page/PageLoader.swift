@@ -53,7 +53,7 @@ extension DOMRealm {
   @discardableResult
   public func runEventLoop() -> Bool {
     guard let virtualMachine else { return false }
-    drainMicrotasks()
+    performMicrotaskCheckpoint()
     while !isTerminated && !isClosed {
       do {
         guard try virtualMachine.runNextTimer() else { break }
@@ -61,14 +61,14 @@ extension DOMRealm {
         report(error)
         continue
       }
-      drainMicrotasks()
+      performMicrotaskCheckpoint()
     }
     return !isTerminated
   }
 
-  /// A microtask checkpoint that goes on past a job's exception (each is reported), then
-  /// reports the promises left rejected with no handler.
-  func drainMicrotasks() {
+  /// A microtask checkpoint: runs queued promise jobs, going on past a job's exception (each is
+  /// reported), then reports the promises left rejected with no handler.
+  public func performMicrotaskCheckpoint() {
     guard let virtualMachine else { return }
     repeat {
       do {
@@ -89,7 +89,7 @@ private final class PageLoad {
   /// A script the parser found that runs after the parse (`defer`, `async`, modules).
   private enum WaitingScript {
     case classic(Element, PageScript)
-    case module(Element, url: String, source: String?)
+    case module(url: String, source: String?)
   }
 
   unowned let realm: DOMRealm
@@ -120,15 +120,15 @@ private final class PageLoad {
       guard !realm.isTerminated else { return }
       switch script {
       case .classic(let element, let script): execute(script, for: element, textStart: nil)
-      case .module(let element, let url, let source): executeModule(url: url, source: source, for: element)
+      case .module(let url, let source): executeModule(url: url, source: source)
       }
     }
     realm.fire("DOMContentLoaded", at: document, bubbles: true)
-    realm.drainMicrotasks()
+    realm.performMicrotaskCheckpoint()
     guard !realm.isTerminated else { return }
     document.loadState = "complete"
     if let window = realm.window { realm.fire("load", at: window, legacyTargetOverride: true) }
-    realm.drainMicrotasks()
+    realm.performMicrotaskCheckpoint()
   }
 
   // MARK: Preparing a script (HTML § 4.12.1.1, for parser-inserted scripts)
@@ -154,11 +154,11 @@ private final class PageLoad {
     case .module:
       if let src {
         guard let script = fetch(src, for: element) else { return }
-        waiting.append(.module(element, url: script.name, source: script.source))
+        waiting.append(.module(url: script.name, source: script.source))
       } else {
         inlineModuleCount += 1
         let url = "\(request.name)?inline-module=\(inlineModuleCount)"
-        waiting.append(.module(element, url: url, source: element.childTextContent))
+        waiting.append(.module(url: url, source: element.childTextContent))
       }
     }
   }
@@ -214,18 +214,18 @@ private final class PageLoad {
       realm.report(error)
     }
     document.currentScript = previous
-    realm.drainMicrotasks()
+    realm.performMicrotaskCheckpoint()
     if element.attributeValue("src") != nil { realm.fire("load", at: element) }
   }
 
-  private func executeModule(url: String, source: String?, for element: Element) {
+  private func executeModule(url: String, source: String?) {
+    // A rejected evaluation promise is reported by the checkpoint, as an unhandled rejection.
     do {
-      let evaluation = try realm.context.evaluateModule(url: url, source: source)
-      realm.drainMicrotasks()
-      _ = evaluation
+      try realm.context.evaluateModule(url: url, source: source)
     } catch {
       realm.report(error)
     }
+    realm.performMicrotaskCheckpoint()
   }
 }
 

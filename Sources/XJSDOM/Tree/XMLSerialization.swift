@@ -105,13 +105,13 @@ private struct XMLSerializer {
           map[namespace, default: []].append(prefix!)
         }
         qualifiedName = prefix! + ":" + element.localName
-        output += qualifiedName + " xmlns:" + prefix! + "=\"" + escapeXMLAttribute(namespace ?? "") + "\""
+        output += qualifiedName + " xmlns:" + prefix! + "=\"" + escapeXML(namespace ?? "", attributeMode: true) + "\""
         if let localDefault = localDefaultNamespace { inheritedNamespace = localDefault.isEmpty ? nil : localDefault }
       } else if localDefaultNamespace == nil || localDefaultNamespace != (namespace ?? "") {
         ignoreNamespaceDefinitionAttribute = true
         qualifiedName = element.localName
         inheritedNamespace = namespace
-        output += qualifiedName + " xmlns=\"" + escapeXMLAttribute(namespace ?? "") + "\""
+        output += qualifiedName + " xmlns=\"" + escapeXML(namespace ?? "", attributeMode: true) + "\""
       } else {
         qualifiedName = element.localName
         inheritedNamespace = namespace
@@ -189,11 +189,11 @@ private struct XMLSerializer {
         } else if candidatePrefix == nil {
           let prefix = generatePrefix(&map, namespace)
           candidatePrefix = prefix
-          output += " xmlns:" + prefix + "=\"" + escapeXMLAttribute(namespace) + "\""
+          output += " xmlns:" + prefix + "=\"" + escapeXML(namespace, attributeMode: true) + "\""
         }
       }
       output += " " + (candidatePrefix.map { $0 + ":" } ?? "") + attribute.localName
-      output += "=\"" + escapeXMLAttribute(attribute.value) + "\""
+      output += "=\"" + escapeXML(attribute.value, attributeMode: true) + "\""
     }
   }
 
@@ -201,7 +201,7 @@ private struct XMLSerializer {
 
   private mutating func leaf(_ node: Node) {
     switch node {
-    case let text as Text: output += escapeXMLText(text.data)
+    case let text as Text: output += escapeXML(text.data, attributeMode: false)
     case let comment as Comment: output += "<!--" + comment.data + "-->"
     case let instruction as ProcessingInstruction: output += "<?" + instruction.target + " " + instruction.data + "?>"
     case let doctype as DocumentType:
@@ -224,30 +224,18 @@ private struct XMLSerializer {
   }
 }
 
-private func escapeXMLText(_ text: String) -> String {
-  guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return text }
+/// `&`, `<`, `>` escaped, and `"` too in attribute values (DOM Parsing § 3.2.1.5, 3.2.1.1.3).
+private func escapeXML(_ text: String, attributeMode: Bool) -> String {
+  let needsEscape = text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (attributeMode && $0 == 0x22) }
+  guard needsEscape else { return text }
   var escaped = ""
-  for character in text.unicodeScalars {
-    switch character {
+  for scalar in text.unicodeScalars {
+    switch scalar {
     case "&": escaped += "&amp;"
     case "<": escaped += "&lt;"
     case ">": escaped += "&gt;"
-    default: escaped.unicodeScalars.append(character)
-    }
-  }
-  return escaped
-}
-
-private func escapeXMLAttribute(_ value: String) -> String {
-  guard value.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return value }
-  var escaped = ""
-  for character in value.unicodeScalars {
-    switch character {
-    case "&": escaped += "&amp;"
-    case "<": escaped += "&lt;"
-    case ">": escaped += "&gt;"
-    case "\"": escaped += "&quot;"
-    default: escaped.unicodeScalars.append(character)
+    case "\"" where attributeMode: escaped += "&quot;"
+    default: escaped.unicodeScalars.append(scalar)
     }
   }
   return escaped

@@ -181,6 +181,10 @@ extension FileModuleLoader {
   package static func currentDirectoryPath() -> String { currentDirectory() }
   /// A path without `.` and `..` components.
   package static func normalizePath(_ path: String) -> String { normalize(path) }
+  /// An absolute path as a percent-encoded `file:` URL (what `import.meta.url` gives).
+  package static func fileURL(forPath path: String) -> String { Runtime.fileURL(path) }
+  /// The local path a `file:` URL names, percent-decoded; nil for a URL with a host.
+  package static func path(ofFileURL url: String) -> String? { try? filePath(ofURL: url, specifier: url) }
 }
 
 extension Runtime {

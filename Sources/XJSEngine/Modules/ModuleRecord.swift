@@ -97,8 +97,13 @@ package final class FileModuleLoader: ModuleLoader {
       }
     }
     guard rest.hasPrefix("/") else { throw ModuleLoadError("Cannot load '\(specifier)': not an absolute file: URL") }
+    return percentDecoded(rest)
+  }
+
+  /// `%XX` escapes decoded as UTF-8 bytes (invalid sequences become U+FFFD); others kept.
+  package static func percentDecoded(_ text: Substring) -> String {
     var bytes: [UInt8] = []
-    var utf8 = Array(rest.utf8)[...]
+    var utf8 = Array(text.utf8)[...]
     while let byte = utf8.popFirst() {
       if byte == UInt8(ascii: "%"), utf8.count >= 2,
         let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
