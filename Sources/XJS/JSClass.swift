@@ -55,7 +55,8 @@ public final class JSClass<Instance: AnyObject> {
   /// The bytes an instance holds outside the JavaScript heap (its Swift storage), charged to the
   /// heap while its object lives: they count towards `VirtualMachine.Options.heapLimit` and make
   /// the collector run sooner. Asked once, when the object is made. Must not call into the
-  /// virtual machine. Classes that extend this one and set none use it.
+  /// virtual machine. Classes that extend this one and set none use it. Set it before the class
+  /// (or one that extends it) makes its first object.
   public var memoryCost: ((Instance) -> Int)? {
     didSet {
       hostClass.memoryCost = memoryCost.map { cost in

@@ -121,6 +121,9 @@ package final class HostClass {
   /// collector's trigger) while the object lives; inherited by subclasses that set none. Must
   /// not call into the runtime.
   package var memoryCost: ((Any) -> Int)?
+  /// `memoryCost`, or the nearest ancestor's: looked up once, at the first object made (the
+  /// costs are set before that).
+  lazy var inheritedMemoryCost: ((Any) -> Int)? = memoryCost ?? parent?.inheritedMemoryCost
 
   package init(
     name: String, parent: HostClass? = nil, hooks: HostPropertyHooks? = nil, finalizer: ((Any) -> Void)? = nil
@@ -162,9 +165,7 @@ final class HostObjectPayload: HeapTraceable {
     self.hostClass = hostClass
     self.data = data
     self.heap = heap
-    var costClass: HostClass? = hostClass
-    while let current = costClass, current.memoryCost == nil { costClass = current.parent }
-    let cost = data.flatMap { data in costClass?.memoryCost.map { $0(data) } } ?? 0
+    let cost = data.flatMap { data in hostClass.inheritedMemoryCost.map { $0(data) } } ?? 0
     chargedBytes = max(cost, 0)
     if chargedBytes > 0 { heap.reportExternalAllocation(chargedBytes) }
   }
