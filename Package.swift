@@ -33,6 +33,11 @@ let package = Package(
     // libxjs.so (a product cannot share the executable's name).
     .library(name: "XJSC", type: .dynamic, targets: ["XJSCAPI"]),
     .executable(name: "xjs", targets: ["XJSCommandLine"]),
+    // The host side of the content process: launch sandboxed `xjs content` processes, talk to
+    // them over the validated protocol.
+    .library(name: "XJSContent", targets: ["XJSContent"]),
+    // The example host: a small command-line browser shell over XJSContent.
+    .executable(name: "xjs-shell", targets: ["BrowserShell"]),
   ],
   targets: [
     // Front end: tokens, lexer, AST, parser, scope analysis, early errors. Standard library
@@ -66,6 +71,16 @@ let package = Package(
     // The DOM: nodes, events, the page and its loop, bound to JavaScript through the public
     // embedding API only (the engine knows nothing of it).
     .target(name: "XJSDOM", dependencies: ["XJS", "XJSHTML", "XJSCSS"]),
+    // The content process's protocol (Protocol/: frames, strict decoding) and its host side
+    // (Host/: launch, policy, requests, the interruption handler). Reads files for the page
+    // through the module loader's helpers (XJSEngine), runs no JavaScript.
+    .target(name: "XJSContent", dependencies: ["XJSEngine"]),
+    // `xjs content`: the content process itself. Applies the policy (MDWE, seccomp), then runs
+    // pages in the DOM, one request at a time.
+    .target(name: "XJSContentProcess", dependencies: ["XJS", "XJSDOM", "XJSContent", "XJSEngine", "CXJSSupport"]),
+    // The example host (Examples/browser-shell): open a page in a content process, run scripts,
+    // print the document, relaunch after a crash or a hang.
+    .executableTarget(name: "BrowserShell", dependencies: ["XJSContent"], path: "Examples/browser-shell"),
     // include/xjs.h as a Clang module, for the C API's implementation.
     .systemLibrary(name: "CXJSAPI", path: "Sources/CXJSAPI"),
     // The C API: @_cdecl functions over the Swift API. Linked with the Swift runtime inside, so
@@ -77,7 +92,8 @@ let package = Package(
       linkerSettings: [.unsafeFlags(cLibraryLinkerFlags, .when(platforms: [.linux]))]),
     // The command line (`xjs run`, `xjs parse`, the REPL). See `commandLineLinkerFlags`.
     .executableTarget(
-      name: "XJSCommandLine", dependencies: ["XJSEngine", "XJSSyntax", "XJS", "XJSDOM"],
+      name: "XJSCommandLine",
+      dependencies: ["XJSEngine", "XJSSyntax", "XJS", "XJSDOM", "XJSContent", "XJSContentProcess"],
       exclude: ["StartupOrder.txt"],
       linkerSettings: [.unsafeFlags(commandLineLinkerFlags, .when(platforms: [.linux]))]),
     .testTarget(name: "XJSSyntaxTests", dependencies: ["XJSSyntax"]),
@@ -89,6 +105,8 @@ let package = Package(
     .testTarget(name: "XJSHTMLTests", dependencies: ["XJSHTML"]),
     .testTarget(name: "XJSCSSTests", dependencies: ["XJSCSS"]),
     .testTarget(name: "XJSDOMTests", dependencies: ["XJSDOM", "XJS"]),
+    // Content processes launched for real (they need the xjs executable beside the tests).
+    .testTarget(name: "XJSContentTests", dependencies: ["XJSContent"]),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -12,7 +12,15 @@ __attribute__((noinline)) void xjs_with_registers_spilled(void (*body)(void *, v
   __asm__ volatile("" ::: "memory");
 }
 
+// Per thread, computed once (see CXJSSupport.h).
+static __thread char *cached_low, *cached_high;
+
 static int stack_bounds(char **low, char **high) {
+  if (cached_high != NULL) {
+    *low = cached_low;
+    *high = cached_high;
+    return 0;
+  }
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) != 0) return -1;
   void *addr = NULL;
@@ -20,8 +28,8 @@ static int stack_bounds(char **low, char **high) {
   int rc = pthread_attr_getstack(&attr, &addr, &size);
   pthread_attr_destroy(&attr);
   if (rc != 0) return -1;
-  *low = (char *)addr;
-  *high = (char *)addr + size;
+  *low = cached_low = (char *)addr;
+  *high = cached_high = (char *)addr + size;
   return 0;
 }
 

@@ -284,6 +284,12 @@ public final class JSValue {
   }
 }
 
+extension JSValue {
+  /// The value as the REPL and `console.log` show it (`[ 1, 2 ]`, `{ a: 'x' }`, `'text'`);
+  /// reads properties as data, so no script code runs.
+  public var inspected: String { context.withRuntime { $0.inspect(raw, quotingStrings: true) } ?? "undefined" }
+}
+
 extension JSValue: CustomStringConvertible {
   /// ToString of the value, or a description of the error ToString threw.
   public var description: String {

@@ -126,6 +126,40 @@ public final class VirtualMachine {
 
   /// Whether promise jobs are waiting.
   public var hasPendingJobs: Bool { core.runtime.hasPendingJobs }
+
+  /// How long until the next timer is due (zero when due now), nil when no timer is armed: a
+  /// host running its own loop waits that long for its other inputs before `runNextTimer()`.
+  public var timeUntilNextTimer: Duration? {
+    core.runtime.nanosecondsUntilNextTimer.map { .nanoseconds(Int64(clamping: $0)) }
+  }
+
+  /// Where `print` and `console` write: by default the process's stdout and stderr; a handler
+  /// gets each piece of text (ending in a line break) and whether it is error output.
+  public var outputHandler: ((_ text: String, _ isError: Bool) -> Void)? {
+    get { core.runtime.outputHandler }
+    set { core.runtime.outputHandler = newValue }
+  }
+
+  /// Sets up the JIT's code memory now rather than when the first function gets hot, so a
+  /// refusal of executable memory by the system is known (and reported in `jitStatus`)
+  /// before any script runs. Returns `isJITEnabled`; maps nothing with the JIT off.
+  @discardableResult
+  public func prepareJIT() -> Bool { core.runtime.prepareJIT() }
+
+  /// Which mode runs and why, as `--stats` prints it: "tiered (native, threshold 500)", or
+  /// "off: " and the reason (the JIT switched off, the system refused executable memory).
+  public var jitStatus: String { core.runtime.jitStateDescription }
+
+  /// The witness log: one line per permission change of the JIT's code memory (sequence
+  /// number, address range, from → to, digest of the bytes sealed), oldest first.
+  public var jitWitnessLog: [String] { core.runtime.jitWitnessLog.map { "\($0)" } }
+
+  /// The `--stats` report (JIT counters, code memory, collections).
+  public var statisticsReport: String { core.runtime.statisticsReport() }
+
+  /// How many times the heap limit refused an allocation (each one a RangeError the script
+  /// may have caught): a host that treats the limit as fatal checks it after each task.
+  public var heapLimitRefusals: Int { core.runtime.heapLimitRefusals }
 }
 
 /// Asks a virtual machine's running script to stop; usable from any thread, and harmless once

@@ -1,3 +1,4 @@
+import XJSContentProcess
 import XJSEngine
 
 #if canImport(Glibc)
@@ -6,7 +7,7 @@ import XJSEngine
   import Darwin
 #endif
 
-/// Parses the command line and dispatches to `run`, `parse`, `-e` or the REPL.
+/// Parses the command line and dispatches to `run`, `parse`, `content`, `-e` or the REPL.
 struct CommandLineDriver {
   static var version: String { EngineVersion.string }
   /// The engine modes this build has (the conformance runner reads this line).
@@ -28,6 +29,8 @@ struct CommandLineDriver {
       xjs -e '<code>' [options]               run code given on the command line
       xjs parse [--estree] <file.js>          check a file and print its syntax tree
                                               (--module, or a .mjs file: parse as a module)
+      xjs content [--fd N]                    run as a sandboxed content process driven by a host
+                                              over descriptor N (see xjs content --help)
       xjs                                     interactive REPL
 
     Options:
@@ -66,6 +69,7 @@ struct CommandLineDriver {
 
   func run(_ arguments: [String]) -> Int32 {
     if arguments.first == "parse" { return runParseCommand(Array(arguments.dropFirst())) }
+    if arguments.first == "content" { return ContentProcessCommand.run(Array(arguments.dropFirst())) }
     var options = RunOptions()
     var rest: [String] = []
     var index = 0

@@ -1,4 +1,5 @@
 import XJS
+import XJSContent
 import XJSDOM
 
 #if canImport(Glibc)
@@ -42,11 +43,13 @@ struct PageRunner {
       }
       defer { watchdog?.cancel() }
       let resolver = PageResources(pagePath: path, documentRoots: options.documentRoots)
-      let request = PageLoadRequest(url: resolver.pageURL, name: path) { src in resolver.fetch(src) }
+      let request = PageLoadRequest(url: resolver.pageURL, name: path) { src in
+        resolver.fetch(src).map { PageScript(source: $0.source, name: $0.name) }.mapError { PageFetchError($0.message) }
+      }
       try realm.loadPage(markup, request: request)
       realm.runEventLoop()
       fflush(stderr)
-      print(printedDocument(realm.document))
+      print(dumpedDocument(realm.document))
       status = reportedErrors == 0 && !realm.isTerminated ? 0 : 1
     } catch {
       printError(error)
@@ -54,19 +57,6 @@ struct PageRunner {
     }
     fflush(stdout)
     return status
-  }
-
-  /// The document's serialization, with a line break after the doctype as
-  /// `chromium --headless --dump-dom` prints it (so the two compare with `diff`).
-  private func printedDocument(_ document: Document) -> String {
-    var text = ""
-    var child = document.firstChild
-    while let node = child {
-      text += serializeOuter(node)
-      if node is DocumentType { text += "\n" }
-      child = node.nextSibling
-    }
-    return text
   }
 
   private func virtualMachineOptions() -> VirtualMachine.Options {
@@ -93,71 +83,6 @@ struct PageRunner {
     case .destroyed: fputs("xjs: \(error.message)\n", stderr)
     }
   }
-}
-
-/// Where a page's scripts come from: `src` relative to the page, root-relative paths (`/x.js`)
-/// against the document roots (searched in order: the first that has the file wins), and
-/// `file:` URLs. Other schemes need a network and fail.
-struct PageResources {
-  let pageDirectory: String
-  let documentRoots: [String]
-  let pageURL: String
-
-  init(pagePath: String, documentRoots: [String]) {
-    let slash = pagePath.lastIndex(of: "/")
-    pageDirectory = slash.map { String(pagePath[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-    self.documentRoots = documentRoots.isEmpty ? [pageDirectory] : documentRoots
-    let absolute = pagePath.hasPrefix("/") ? pagePath : currentDirectory() + "/" + pagePath
-    pageURL = fileURL(forPath: normalizePath(absolute))
-  }
-
-  func fetch(_ src: String) -> Result<PageScript, PageFetchError> {
-    guard let candidates = paths(for: src) else {
-      return .failure(PageFetchError("only paths and file: URLs can be loaded"))
-    }
-    for path in candidates {
-      if let source = readTextFile(path) { return .success(PageScript(source: source, name: path)) }
-    }
-    let tried = candidates.joined(separator: ", ")
-    return .failure(PageFetchError("cannot open \(tried): \(String(cString: strerror(errno)))"))
-  }
-
-  /// The files `src` may name, in the order they are tried; nil for a URL of another scheme.
-  private func paths(for src: String) -> [String]? {
-    var reference = Substring(src.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
-    while let first = reference.first, first == " " { reference.removeFirst() }
-    if let end = reference.firstIndex(where: { $0 == "?" || $0 == "#" }) { reference = reference[..<end] }
-    let text = String(reference)
-    if text.lowercased().hasPrefix("file:") {
-      return path(ofFileURL: "file:" + text.dropFirst(5)).map { [normalizePath($0)] }
-    }
-    if hasScheme(text) || text.hasPrefix("//") { return nil }
-    let path = percentDecoded(text)
-    if path.hasPrefix("/") { return documentRoots.map { normalizePath($0 + path) } }
-    return [normalizePath(pageDirectory + "/" + path)]
-  }
-
-  private func hasScheme(_ text: String) -> Bool {
-    guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isLetter else { return false }
-    return text[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-  }
-}
-
-/// `a/./b/../c` → `a/c` (leading `..` kept; an absolute path stays absolute).
-func normalizePath(_ path: String) -> String {
-  var parts: [Substring] = []
-  for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-    if part == "." { continue }
-    if part == "..", let last = parts.last, last != ".." {
-      parts.removeLast()
-      continue
-    }
-    if part == "..", path.hasPrefix("/") { continue }
-    parts.append(part)
-  }
-  let joined = parts.joined(separator: "/")
-  if path.hasPrefix("/") { return "/" + joined }
-  return joined.isEmpty ? "." : joined
 }
 
 /// Interrupts the virtual machine once `milliseconds` of wall time have passed: `--timeout-ms`

@@ -157,12 +157,3 @@ func readScriptFile(_ path: String) -> [UInt16]? {
 
 /// Reads a file as UTF-8 text (invalid sequences become U+FFFD); nil with errno set on failure.
 func readTextFile(_ path: String) -> String? { FileModuleLoader.readUTF8File(path) }
-
-/// The process's working directory.
-func currentDirectory() -> String { FileModuleLoader.currentDirectoryPath() }
-
-/// How module specifiers are read, for the page runner's `src` paths (PageRunner.swift sees the
-/// public XJS module's `FileModuleLoader`, not this one).
-func percentDecoded(_ text: String) -> String { FileModuleLoader.percentDecoded(Substring(text)) }
-func fileURL(forPath path: String) -> String { FileModuleLoader.fileURL(forPath: path) }
-func path(ofFileURL url: String) -> String? { FileModuleLoader.path(ofFileURL: url) }

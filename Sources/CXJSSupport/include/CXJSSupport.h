@@ -16,7 +16,9 @@ extern "C" {
 /// that lived only in registers.
 void xjs_with_registers_spilled(void (*body)(void *stack_pointer, void *context), void *context);
 
-/// The highest address (exclusive) of the calling thread's stack, or NULL.
+/// The highest address (exclusive) of the calling thread's stack, or NULL. Asked once per
+/// thread: glibc reads /proc/self/maps for the main thread's bounds, which a sandboxed
+/// process may no longer open.
 void *xjs_thread_stack_top(void);
 
 /// The lowest usable address of the calling thread's stack, or NULL.
@@ -33,6 +35,21 @@ int xjs_enable_memory_deny_write_execute(void);
 
 /// The process's MDWE flags (PR_GET_MDWE), or a negative errno value.
 int xjs_memory_deny_write_execute_flags(void);
+
+/// The content process's lock-down (Sandbox.c): sets PR_SET_NO_NEW_PRIVS, then installs a
+/// seccomp filter that allows memory, reads and writes on open descriptors, the clock,
+/// futexes, signals to itself and exit, and kills the process on any other system call
+/// (opening files, sockets, execve, clone). Cannot be undone. Returns 0 or an errno value.
+int xjs_install_content_sandbox(void);
+
+/// prctl(PR_GET_SECCOMP): 0 none, 2 a filter is installed, or a negative errno value.
+int xjs_seccomp_mode(void);
+
+/// prctl(PR_GET_NO_NEW_PRIVS): 1 when set.
+int xjs_no_new_privileges(void);
+
+/// Closes every descriptor numbered `first` or higher (close_range, or one by one).
+int xjs_close_descriptors_from(int first);
 
 /// What machine code of the baseline JIT returns to the interpreter when it leaves (two
 /// words, returned in registers by the C convention): a frame and what to do with it.

@@ -124,7 +124,21 @@ private func escape(_ string: String, attributeMode: Bool, into output: inout St
   }
 }
 
-/// The whole document as `--dom` prints it: its children serialized, one after another.
+/// The document as `xjs run --dom` and the content process print it: its children serialized,
+/// with a line break after the doctype as `chromium --headless --dump-dom` prints it (so the
+/// two compare with `diff`).
+public func dumpedDocument(_ document: Document) -> String {
+  var text = ""
+  var child = document.firstChild
+  while let node = child {
+    text += serializeOuter(node)
+    if node is DocumentType { text += "\n" }
+    child = node.nextSibling
+  }
+  return text
+}
+
+/// The whole document: its children serialized, one after another.
 public func serializeDocument(_ document: Document) -> String {
   var output = ""
   serializeChildren(of: document, into: &output)

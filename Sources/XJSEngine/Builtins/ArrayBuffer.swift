@@ -210,6 +210,7 @@ extension Runtime {
     guard byteLength <= heap.maximumBytes, heap.checkLimit(forAdditional: byteLength),
       let block = calloc(byteLength, 1)
     else {
+      if byteLength > heap.maximumBytes { heap.limitRefusals &+= 1 }
       throw rangeError("Array buffer allocation failed")
     }
     return block

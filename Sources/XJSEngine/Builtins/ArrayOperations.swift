@@ -145,6 +145,7 @@ extension Runtime {
   /// Throws when a list of `count` Values held outside the heap would pass the heap limit.
   func checkListSize(_ count: Int) throws(JSException) {
     if count > 4_294_967_295 || count * 8 > heap.maximumBytes {
+      heap.limitRefusals &+= 1
       throw rangeError("Out of memory: a list of \(count) values exceeds the heap limit")
     }
   }

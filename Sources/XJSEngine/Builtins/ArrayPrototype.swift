@@ -462,7 +462,10 @@ extension Runtime {
     let total = accumulator.count + string.length
     if total > maximumStringLength { throw rangeError("Invalid string length") }
     // The characters are held outside the heap until the end: respect the heap limit too.
-    if total * 2 > heap.maximumBytes { throw rangeError("Out of memory: the joined string exceeds the heap limit") }
+    if total * 2 > heap.maximumBytes {
+      heap.limitRefusals &+= 1
+      throw rangeError("Out of memory: the joined string exceeds the heap limit")
+    }
     accumulator.append(string, heap)
   }
 }

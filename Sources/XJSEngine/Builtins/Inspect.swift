@@ -9,7 +9,7 @@
 extension Runtime {
   /// A node-style rendering of a value for console output (strings stay bare at the top
   /// level unless `quotingStrings`).
-  func inspect(_ value: Value, quotingStrings: Bool = false) -> String {
+  package func inspect(_ value: Value, quotingStrings: Bool = false) -> String {
     if value.isString && !quotingStrings { return value.asString.swiftString(heap) }
     var inspector = Inspector(runtime: self)
     return inspector.formatValue(value, 0)

@@ -1,4 +1,5 @@
 import CXJSSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

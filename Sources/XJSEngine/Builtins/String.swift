@@ -289,7 +289,8 @@ struct StringBuilder {
 extension Runtime {
   /// The RangeError for a string that would not fit under the heap limit.
   func outOfMemoryError() -> JSException {
-    rangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
+    heap.limitRefusals &+= 1
+    return rangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
   }
 
   /// A flat string of `length` code units to be filled in, after checking a large one

@@ -77,6 +77,7 @@ extension Runtime {
     heap.collect()
     if heap.limitExceeded {
       heap.limitExceeded = false
+      heap.limitRefusals &+= 1
       throw throwRangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
     }
   }

@@ -19,6 +19,11 @@ extension Runtime {
   /// Whether machine code may run in this runtime (false with the JIT off or refused by the OS).
   package var isJITEnabled: Bool { jit.isEnabled }
 
+  /// Sets up code memory now instead of at the first tier-up, so that a refusal by the OS
+  /// (PR_SET_MDWE, SELinux) is known before any script runs. Returns whether the JIT is on.
+  @discardableResult
+  package func prepareJIT() -> Bool { jit.prepare() }
+
   /// Every permission change of this runtime's executable memory, one line each.
   package var jitWitnessLog: [WitnessRecord] { jit.log.records }
 

@@ -108,6 +108,11 @@ final class JITRuntime {
 
   var isEnabled: Bool { disabledReason == nil }
 
+  /// Names the kernel's rule when it is the reason executable memory is refused.
+  private static var mdweNote: String {
+    xjs_memory_deny_write_execute_flags() > 0 ? ": PR_SET_MDWE is set, the kernel refuses executable memory" : ""
+  }
+
   /// The tier-up counter a new code block starts with.
   var initialTierUpCount: Int32 {
     guard isEnabled else { return Int32.max }
@@ -115,7 +120,7 @@ final class JITRuntime {
   }
 
   /// Whether machine code may be generated at all now (sets up code memory on first use).
-  private func prepare() -> Bool {
+  func prepare() -> Bool {
     if !isEnabled { return false }
     if allocator != nil { return true }
     let allocator = CodeAllocator(log: log, limit: options.maximumCodeBytes)
@@ -135,7 +140,7 @@ final class JITRuntime {
       allocator.releaseAll(reason: "JIT disabled")
       disabledReason =
         error.cause == .executionRefusedByPolicy
-        ? "the OS refused executable memory (\(error)); running interpreter-only"
+        ? "the OS refused executable memory (\(error))\(Self.mdweNote); running interpreter-only"
         : "no executable memory (\(error)); running interpreter-only"
       return false
     }

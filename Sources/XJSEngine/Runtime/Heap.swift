@@ -109,6 +109,9 @@ final class Heap {
       }
     }
   }
+  /// How many times the heap limit refused memory (each ended in a RangeError): a host that
+  /// treats reaching the limit as fatal (the content process) reads it after each task.
+  @exclusivity(unchecked) var limitRefusals = 0
   /// The runtime's hot state (the heap raises the heap-limit request there).
   @exclusivity(unchecked) var hotState: UnsafeMutablePointer<RuntimeHotState>?
   @exclusivity(unchecked) var maximumBytes: Int
@@ -282,7 +285,9 @@ final class Heap {
   func checkLimit(forAdditional bytes: Int) -> Bool {
     if totalBytes + bytes <= maximumBytes { return true }
     collect()
-    return totalBytes + bytes <= maximumBytes
+    if totalBytes + bytes <= maximumBytes { return true }
+    limitRefusals &+= 1
+    return false
   }
 
   // MARK: Conservative pointer identification

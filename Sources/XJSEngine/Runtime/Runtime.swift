@@ -322,6 +322,7 @@ package final class Runtime {
       heap.collect()
       if heap.limitExceeded {
         heap.limitExceeded = false
+        heap.limitRefusals &+= 1
         throw throwRangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
       }
     }
@@ -362,6 +363,9 @@ package final class Runtime {
   }
 
   package func collectGarbage() { heap.collect() }
+
+  /// How many times the heap limit refused memory (see `Heap.limitRefusals`).
+  package var heapLimitRefusals: Int { heap.limitRefusals }
 
   package var heapStatistics: (liveBytes: Int, collections: Int) {
     (heap.totalBytes, heap.collectionCount)

@@ -162,6 +162,13 @@ extension Runtime {
 
   /// Whether promise jobs (microtasks) are queued.
   package var hasPendingJobs: Bool { !jobQueue.isEmpty }
+  /// Nanoseconds until the next timer is due (0 when it is due now), nil when none is armed.
+  package var nanosecondsUntilNextTimer: UInt64? {
+    guard let next = timerQueue.next else { return nil }
+    let now = monotonicNanoseconds()
+    return next.due > now ? next.due - now : 0
+  }
+
   /// Whether a timer is armed.
   package var hasPendingTimers: Bool { !timerQueue.isEmpty }
   /// Whether `runEventLoop` has anything left to do.

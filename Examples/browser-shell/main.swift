@@ -1,0 +1,177 @@
+// xjs-shell: a small command-line "browser shell", the example host of XJSContent. It opens a
+// page in a sandboxed content process, runs commands against it, prints what comes back, and
+// survives a page that crashes, loops forever or exhausts memory by relaunching the process
+// and loading the page again.
+//
+//   swift build --product xjs-shell --product xjs
+//   .build/debug/xjs-shell Examples/dom/todo.html 'click #add' dump
+//   echo 'eval document.title' | .build/debug/xjs-shell --jitless Examples/dom/todo.html
+import XJSContent
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let usage = """
+  usage: xjs-shell [options] <page.html> [command ...]
+
+  Opens the page in a content process (`xjs content`, found beside this program, or through
+  XJS_EXECUTABLE), then runs each command (read from standard input, one per line, when none
+  is given) and prints what comes back. A content process that dies or hangs is reported and
+  relaunched, and the page loaded again.
+
+  Commands:
+    eval <code>             run a script in the page; print its value or its exception
+    click <selector>        dispatch a trusted click at the first element the selector matches
+    event <type> <selector> dispatch a trusted event of that type ("window" and "document" too)
+    settle [ms]             let the page's timers run until none is left (or ms pass; 5000)
+    dump                    print the document
+    status                  print the content process's status (JIT mode and why, sandbox)
+    witness                 print the JIT's witness log in the content process
+    reload                  load the page again in a new content process
+    quit
+
+  Options:
+    --jitless               deny JIT: the kernel refuses executable memory to the process
+    --max-heap=<MB>         the page's heap limit in MB (default 256)
+    --timeout-ms=<n>        each task's time limit (default 5000)
+    --read=<dir>            a directory the page may load scripts from (repeatable; default
+                            the page's own directory)
+  """
+
+var policy = ContentPolicy()
+policy.taskTimeLimit = .milliseconds(5000)
+var pagePath: String?
+var commands: [String] = []
+for argument in CommandLine.arguments.dropFirst() {
+  if argument == "--help" || argument == "-h" {
+    print(usage)
+    exit(0)
+  } else if argument == "--jitless" {
+    policy.allowsJIT = false
+  } else if argument.hasPrefix("--max-heap="), let megabytes = Int(argument.dropFirst(11)) {
+    policy.heapLimit = megabytes << 20
+  } else if argument.hasPrefix("--timeout-ms="), let milliseconds = Int64(argument.dropFirst(13)) {
+    policy.taskTimeLimit = .milliseconds(milliseconds)
+  } else if argument.hasPrefix("--read=") {
+    policy.readableDirectories = (policy.readableDirectories ?? []) + [String(argument.dropFirst(7))]
+  } else if argument.hasPrefix("--") {
+    fputs("xjs-shell: unknown option \(argument)\n\(usage)\n", stderr)
+    exit(2)
+  } else if pagePath == nil {
+    pagePath = argument
+  } else {
+    commands.append(argument)
+  }
+}
+guard let pagePath else {
+  fputs(usage + "\n", stderr)
+  exit(2)
+}
+
+/// The page's content process, relaunched when it dies.
+final class Tab {
+  let path: String
+  var process: ContentProcess
+
+  init(path: String, policy: ContentPolicy) throws {
+    self.path = path
+    process = try ContentProcess(policy: policy)
+    process.interruptionHandler = { interruption in
+      fputs("[xjs-shell] \(interruption)\n", stderr)
+    }
+    process.consoleHandler = { stream, text in
+      if stream == .standardError { fputs("[console.error] \(text)\n", stderr) } else { print("[console] \(text)") }
+    }
+    try load()
+  }
+
+  func load() throws {
+    let outcome = try process.loadPage(path: path)
+    if case .failed(let message) = outcome { print("[xjs-shell] cannot load \(path): \(message)") }
+  }
+
+  /// Runs a request; when the process dies under it, relaunches and reloads the page.
+  func perform(_ body: (ContentProcess) throws(ContentProcessError) -> String?) {
+    do {
+      if let text = try body(process) { print(text) }
+    } catch {
+      print("[xjs-shell] \(error); relaunching")
+      recover()
+    }
+  }
+
+  func recover() {
+    do {
+      try process.relaunch()
+      try load()
+    } catch {
+      print("[xjs-shell] \(error)")
+    }
+  }
+}
+
+func render(_ outcome: ScriptOutcome) -> String {
+  switch outcome {
+  case .value(let text): text
+  case .exception(let text), .syntaxError(let text): text
+  case .failed(let text): "[xjs-shell] \(text)"
+  }
+}
+
+func run(_ line: String, in tab: Tab) -> Bool {
+  let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+  guard let command = words.first else { return true }
+  let rest = words.count > 1 ? words[1] : ""
+  switch command {
+  case "eval": tab.perform { process throws(ContentProcessError) in render(try process.evaluate(rest)) }
+  case "click":
+    tab.perform { process throws(ContentProcessError) in render(try process.dispatchEvent("click", to: rest)) }
+  case "event":
+    let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else {
+      print("[xjs-shell] event needs a type and a selector")
+      return true
+    }
+    tab.perform { process throws(ContentProcessError) in render(try process.dispatchEvent(parts[0], to: parts[1])) }
+  case "settle":
+    let milliseconds = Int64(rest) ?? 5000
+    tab.perform { process throws(ContentProcessError) in render(try process.settle(for: .milliseconds(milliseconds))) }
+  case "dump": tab.perform { process throws(ContentProcessError) in try process.document() }
+  case "status":
+    tab.perform { process throws(ContentProcessError) in
+      let status = try process.status()
+      return """
+        pid \(status.processID), page \(status.pageURL.isEmpty ? "(none)" : status.pageURL)
+        jit: \(status.jitStatus)
+        mdwe: \(status.memoryDenyWriteExecute ? "on" : "off"): \(status.memoryDenyWriteExecuteNote)
+        sandbox: \(status.sandboxed ? "seccomp filter installed" : "none"), no_new_privs \(status.noNewPrivileges)
+        heap: \(status.heapBytes) bytes
+        """
+    }
+  case "witness":
+    tab.perform { process throws(ContentProcessError) in
+      let log = try process.witnessLog()
+      return log.isEmpty ? "(no executable memory was mapped)" : log.joined(separator: "\n")
+    }
+  case "reload": tab.recover()
+  case "quit", "exit": return false
+  default: print("[xjs-shell] unknown command '\(command)' (see --help)")
+  }
+  return true
+}
+
+do {
+  let tab = try Tab(path: pagePath, policy: policy)
+  if commands.isEmpty {
+    while let line = readLine() {
+      if !run(line, in: tab) { break }
+    }
+  } else {
+    for command in commands where !run(command, in: tab) { break }
+  }
+  tab.process.terminate()
+} catch {
+  fputs("xjs-shell: \(error)\n", stderr)
+  exit(1)
+}
