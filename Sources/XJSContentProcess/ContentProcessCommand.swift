@@ -162,8 +162,8 @@ final class ContentProcessRunner {
   private func handle(_ request: Envelope<HostMessage>) {
     switch request.message {
     case .hello: connection.fail(.protocolViolation, "protocol violation by the host: a second hello")
-    case .loadPage(let url, let markup):
-      reply(request, loadPage(url: url, markup: markup))
+    case .loadPage(let url, let name, let markup):
+      reply(request, loadPage(url: url, name: name, markup: markup))
     case .evaluate(let source, let sourceURL):
       reply(request, evaluate(source, sourceURL: sourceURL))
     case .dispatchEvent(let selector, let type, let bubbles, let cancelable):
@@ -213,10 +213,10 @@ final class ContentProcessRunner {
     return session
   }
 
-  private func loadPage(url: String, markup: String) -> ScriptOutcome {
+  private func loadPage(url: String, name: String, markup: String) -> ScriptOutcome {
     do {
       let session = try openSession(url: url)
-      let request = PageLoadRequest(url: url, name: url) { [connection] src in
+      let request = PageLoadRequest(url: url, name: name) { [connection] src in
         switch connection.fetch(src) {
         case .source(let source, let name): return .success(PageScript(source: source, name: name))
         case .failure(let message): return .failure(PageFetchError(message))

@@ -35,6 +35,9 @@ public struct ContentPolicy: Sendable {
   public var exposesFFI = false
   /// Collect garbage at every allocation (a conformance mode; very slow).
   public var gcStress = false
+  /// How long the host waits for the handshake's answer, and for the rest of a message once
+  /// it started arriving.
+  public var messageTimeout: Duration = .seconds(10)
   /// The largest message either side accepts.
   public var maximumMessageBytes = 64 << 20
   /// The `xjs` executable to run (`xjs content`); nil: `XJS_EXECUTABLE`, else an `xjs` beside

@@ -79,17 +79,17 @@ public final class ContentProcess: @unchecked Sendable {
     guard let markup = FileModuleLoader.readUTF8File(path) else {
       return .failed("cannot open '\(path)': \(String(cString: strerror(errno)))")
     }
-    return try loadPage(markup: markup, url: resources.pageURL, resources: resources)
+    return try loadPage(markup: markup, url: resources.pageURL, name: path, resources: resources)
   }
 
   /// Loads `markup` as the document at `url`; scripts resolve through `resources` (nil: the
-  /// page may load none).
+  /// page may load none); errors in its inline scripts name `name` (nil: the URL).
   @discardableResult
-  public func loadPage(markup: String, url: String, resources: PageResources? = nil) throws(ContentProcessError)
-    -> ScriptOutcome
-  {
+  public func loadPage(
+    markup: String, url: String, name: String? = nil, resources: PageResources? = nil
+  ) throws(ContentProcessError) -> ScriptOutcome {
     self.resources = resources
-    return try outcome(of: .loadPage(url: url, markup: markup), runsPageCode: true)
+    return try outcome(of: .loadPage(url: url, name: name ?? url, markup: markup), runsPageCode: true)
   }
 
   /// Evaluates a classic script in the page; the completion value rendered as `console.log`
@@ -193,6 +193,7 @@ public final class ContentProcess: @unchecked Sendable {
     let (pid, descriptor) = try ContentExecutable.spawn(executable)
     processID = pid
     let channel = MessageChannel(descriptor: descriptor, maximumFrameBytes: policy.maximumMessageBytes)
+    channel.frameTimeout = policy.messageTimeout
     self.channel = channel
     monitor = ProcessMonitor(processID: pid) { [weak self] status in self?.processEnded(status) }
     let hello = HostMessage.hello(version: contentProtocolVersion, policy: policy.wirePolicy)
@@ -201,7 +202,7 @@ public final class ContentProcess: @unchecked Sendable {
     guard channel.send(Envelope(id: id, hello).frame) else {
       throw .launchFailed("the content process closed its channel at once (\(describeEnd()))")
     }
-    switch channel.receive(deadline: monotonicNow() + 10_000_000_000) {
+    switch channel.receive(deadline: monotonicNow() + UInt64(policy.messageTimeout.nanoseconds)) {
     case .success(let body):
       guard let envelope = try? Envelope<ContentMessage>(body: body), envelope.id == id,
         case .ready(let version, let status) = envelope.message
@@ -215,7 +216,8 @@ public final class ContentProcess: @unchecked Sendable {
       }
       launchStatus = status
     case .failure(let failure):
-      if failure == .timedOut { killProcess(as: .exceededTimeLimit, "no answer to the handshake within 10 s") }
+      if failure == .timedOut { killProcess(as: .exceededTimeLimit, "no answer to the handshake in time") }
+      if case .malformed(let why) = failure { killProcess(as: .protocolViolation, why) }
       throw .launchFailed("no ready message from the content process (\(describeEnd()))")
     }
   }

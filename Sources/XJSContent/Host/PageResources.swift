@@ -48,7 +48,8 @@ public struct PageResources: Sendable {
   /// Whether the policy lets `path` be read (it must exist: its real path is compared).
   public func isReadable(_ path: String) -> Bool {
     guard let readableDirectories else { return true }
-    guard let real = realPath(path) else { return false }
+    // A file that does not exist cannot be read either: let the open fail and say so.
+    guard let real = realPath(path) else { return true }
     return readableDirectories.contains { real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
   }
 

@@ -11,13 +11,22 @@
 public final class MessageChannel: @unchecked Sendable {
   public let descriptor: Int32
   public let maximumFrameBytes: Int
-  /// How long the rest of a frame may take once its first byte arrived.
-  public var frameTimeout: Duration = .seconds(10)
+  /// How long the rest of a frame may take once its first byte arrived, and how long a send
+  /// may wait for a peer that does not read.
+  public var frameTimeout: Duration = .seconds(10) { didSet { applySendTimeout() } }
   private(set) var isClosed = false
 
   public init(descriptor: Int32, maximumFrameBytes: Int = 64 << 20) {
     self.descriptor = descriptor
     self.maximumFrameBytes = maximumFrameBytes
+    applySendTimeout()
+  }
+
+  /// A peer that stops reading cannot block a send for longer than `frameTimeout`.
+  private func applySendTimeout() {
+    let nanoseconds = max(frameTimeout.nanoseconds, 1_000_000)
+    var timeout = timeval(tv_sec: Int(nanoseconds / 1_000_000_000), tv_usec: Int(nanoseconds % 1_000_000_000 / 1000))
+    _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
   deinit { close() }

@@ -127,8 +127,9 @@ public enum FetchOutcome: Equatable, Sendable {
 /// What the host sends.
 public enum HostMessage: Equatable, Sendable {
   case hello(version: UInt16, policy: WirePolicy)
-  /// Parses `markup` as the document at `url` and runs its scripts (fetched with `fetch`).
-  case loadPage(url: String, markup: String)
+  /// Parses `markup` as the document at `url` and runs its scripts (fetched with `fetch`);
+  /// errors in inline scripts name `name` (the page's path, as `xjs run --dom` names it).
+  case loadPage(url: String, name: String, markup: String)
   case evaluate(source: String, sourceURL: String)
   /// Dispatches a trusted event of `type` at the first element `selector` matches
   /// ("window" and "document" name those).

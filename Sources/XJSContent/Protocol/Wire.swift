@@ -104,8 +104,9 @@ extension Envelope where Message == HostMessage {
       writer.append(policy.locksDown)
       writer.append(policy.exposesFFI)
       writer.append(policy.gcStress)
-    case .loadPage(let url, let markup):
+    case .loadPage(let url, let name, let markup):
       writer.append(url)
+      writer.append(name)
       writer.append(markup)
     case .evaluate(let source, let sourceURL):
       writer.append(source)
@@ -142,7 +143,7 @@ extension Envelope where Message == HostMessage {
         taskTimeLimitMilliseconds: try reader.integer(), locksDown: try reader.bool(), exposesFFI: try reader.bool(),
         gcStress: try reader.bool())
       message = .hello(version: version, policy: policy)
-    case 2: message = .loadPage(url: try reader.string(), markup: try reader.string())
+    case 2: message = .loadPage(url: try reader.string(), name: try reader.string(), markup: try reader.string())
     case 3: message = .evaluate(source: try reader.string(), sourceURL: try reader.string())
     case 4:
       message = .dispatchEvent(

@@ -1,0 +1,264 @@
+import Testing
+
+@testable import XJSContent
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The Conformance/dom pages, each loaded in a content process and by `xjs run --dom`.
+let domPages: [String] = {
+  var pages: [String] = []
+  let root = packageRoot + "/Conformance/dom"
+  guard let top = opendir(root) else { return [] }
+  defer { closedir(top) }
+  while let entry = readdir(top) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    guard !name.hasPrefix("."), let folder = opendir(root + "/" + name) else { continue }
+    while let file = readdir(folder) {
+      let fileName = withUnsafeBytes(of: file.pointee.d_name) {
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if fileName.hasSuffix(".html") { pages.append(root + "/" + name + "/" + fileName) }
+    }
+    closedir(folder)
+  }
+  return pages.sorted()
+}()
+
+@Suite struct ContentProcessTests {
+  /// What `xjs run --dom` prints is what a host gets back from a content process: the console
+  /// lines on their streams, and the document.
+  @Test(arguments: [true, false])
+  func pagesRunTheSameAsXJSRunDOM(allowsJIT: Bool) throws {
+    #expect(domPages.count >= 8)
+    var policy = testPolicy(allowsJIT: allowsJIT)
+    policy.readableDirectories = [packageRoot + "/Conformance/dom"]
+    let process = try ContentProcess(policy: policy)
+    for page in domPages {
+      let reference = runCommand([xjsExecutable, "run", "--dom"] + (allowsJIT ? [] : ["--jitless"]) + [page])
+      try process.relaunch()
+      #expect(try process.loadPage(path: page) == .value(""))
+      #expect(try process.settle(for: .seconds(20)) == .value("idle"))
+      let document = try process.document()
+      let console = process.takeConsoleOutput()
+      let stdout = console.filter { $0.stream == .standardOutput }.map { $0.text + "\n" }.joined() + document + "\n"
+      let stderr = console.filter { $0.stream == .standardError }.map { $0.text + "\n" }.joined()
+      #expect(stdout == reference.stdout, "\(page)")
+      #expect(stderr == reference.stderr, "\(page)")
+    }
+    process.terminate()
+  }
+
+  /// JIT denied: the kernel refuses executable memory (PR_SET_MDWE), the JIT says so, and the
+  /// process never shows an executable anonymous mapping, also after hot code ran.
+  @Test func deniedJITIsEnforcedByTheKernel() throws {
+    let process = try ContentProcess(policy: testPolicy(allowsJIT: false))
+    let launch = try #require(process.launchStatus)
+    #expect(launch.memoryDenyWriteExecute)
+    #expect(!launch.jitEnabled)
+    #expect(launch.jitStatus.contains("refused executable memory"))
+    #expect(launch.jitStatus.contains("PR_SET_MDWE"))
+    #expect(launch.sandboxed && launch.noNewPrivileges)
+    let page = temporaryFile("hot.html", "<script>function f(n){let s=0;for(let i=0;i<n;i++)s+=i;return s}</script>")
+    try process.loadPage(path: page)
+    #expect(try process.evaluate("let t = 0; for (let k = 0; k < 2000; k++) t += f(100); t") == .value("9900000"))
+    #expect(anonymousExecutableMappings(of: process.processID).isEmpty)
+    #expect(writableExecutableMappings(of: process.processID).isEmpty)
+    #expect(try process.witnessLog().contains { $0.contains("REFUSED") })
+    #expect(try !process.status().jitEnabled)
+    process.terminate()
+  }
+
+  /// JIT granted: machine code runs, every seal is witnessed, and no mapping is writable and
+  /// executable at any moment a sampler sees while code is compiled.
+  @Test func grantedJITStaysWXorX() throws {
+    var policy = testPolicy(allowsJIT: true)
+    policy.eagerJIT = true
+    let process = try ContentProcess(policy: policy)
+    #expect(process.launchStatus?.jitEnabled == true)
+    #expect(process.launchStatus?.memoryDenyWriteExecute == false)
+    let pid = process.processID
+    let sampler = MappingSampler(pid: pid)
+    let script = """
+      let total = 0;
+      for (let k = 0; k < 300; k++) total += new Function('a', 'return a * ' + k + ' + 1')(2);
+      total
+      """
+    #expect(try process.evaluate(script) == .value("90000"))
+    let seen = sampler.stop()
+    #expect(seen.samples > 0)
+    #expect(seen.writableExecutable.isEmpty, "\(seen.writableExecutable)")
+    let log = try process.witnessLog()
+    #expect(log.filter { $0.contains("-> r-x") }.count >= 300)
+    #expect(!log.contains { $0.contains("rwx") })
+    #expect(!anonymousExecutableMappings(of: pid).isEmpty)
+    process.terminate()
+  }
+
+  @Test func aPageThatLoopsForeverIsStoppedAndTheHostIsTold() throws {
+    let log = InterruptionLog()
+    let process = try ContentProcess(policy: testPolicy(timeLimit: .milliseconds(300)))
+    process.interruptionHandler = log.handler
+    let page = temporaryFile("loop.html", "<p>before</p><script>for (;;) {}</script>")
+    let start = monotonicNow()
+    #expect(throws: ContentProcessError.self) { try process.loadPage(path: page) }
+    #expect(monotonicNow() - start < 5_000_000_000)
+    #expect(log.waitForFirst()?.reason == .exceededTimeLimit)
+    #expect(process.interruption?.detail.contains("time limit") == true)
+    // A timer that loops forever: stopped the same way.
+    try process.relaunch()
+    try process.loadPage(markup: "<script>setTimeout(() => { while (true) {} }, 10)</script>", url: "about:blank")
+    do {
+      try process.settle()
+      Issue.record("settle returned")
+    } catch {
+      #expect(error == .interrupted(process.interruption!))
+    }
+    #expect(process.interruption?.reason == .exceededTimeLimit)
+    #expect(log.all.count == 2)
+  }
+
+  @Test func aPageThatExhaustsMemoryIsStoppedAndTheHostIsTold() throws {
+    let log = InterruptionLog()
+    var policy = testPolicy()
+    policy.heapLimit = 32 << 20
+    let process = try ContentProcess(policy: policy)
+    process.interruptionHandler = log.handler
+    // The page catches the RangeError and carries on: it is still stopped.
+    let script = "let keep = []; try { for (;;) keep.push(new Array(100000).fill(1.5)); } catch (e) { 'caught' }"
+    #expect(throws: ContentProcessError.self) { try process.evaluate(script) }
+    #expect(log.waitForFirst()?.reason == .exceededHeapLimit)
+    #expect(process.interruption?.detail.contains("heap limit") == true)
+  }
+
+  @Test func aProcessKilledFromOutsideFiresTheHandler() throws {
+    let log = InterruptionLog()
+    let process = try ContentProcess(policy: testPolicy())
+    process.interruptionHandler = log.handler
+    #expect(try process.evaluate("1 + 1") == .value("2"))
+    let firstPID = process.processID
+    kill(firstPID, SIGKILL)
+    let interruption = try #require(log.waitForFirst())
+    #expect(interruption.reason == .killed(signal: SIGKILL))
+    #expect(interruption.processID == firstPID)
+    #expect(throws: ContentProcessError.interrupted(interruption)) { try process.evaluate("2") }
+    try process.relaunch()
+    #expect(process.processID != firstPID)
+    #expect(try process.evaluate("[1, 2].map(x => x * 2)") == .value("[ 2, 4 ]"))
+    process.terminate()
+    #expect(log.all.count == 1, "terminate() is not an interruption")
+  }
+
+  /// After lock-down, native code a script reaches (through `ffi`, exposed for this test) that
+  /// opens a file is killed by the seccomp filter; without the filter the same script works.
+  @Test func theSandboxKillsAScriptThatReachesAFilePrimitive() throws {
+    let script = """
+      const libc = ffi.dlopen("libc.so.6", { getpid: { parameters: [], result: "i32" } });
+      libc.symbols.getpid() > 0
+      """
+    var open = testPolicy()
+    open.exposesFFI = true
+    open.locksDown = false
+    let unlocked = try ContentProcess(policy: open)
+    #expect(try unlocked.evaluate(script) == .value("true"))
+    #expect(unlocked.launchStatus?.sandboxed == false)
+    unlocked.terminate()
+
+    var locked = open
+    locked.locksDown = true
+    let log = InterruptionLog()
+    let process = try ContentProcess(policy: locked)
+    process.interruptionHandler = log.handler
+    #expect(throws: ContentProcessError.self) { try process.evaluate(script) }
+    #expect(log.waitForFirst()?.reason == .sandboxViolation)
+  }
+
+  @Test func severalContentProcessesRunAtOnce() throws {
+    let processes = try (0..<3).map { _ in try ContentProcess(policy: testPolicy()) }
+    for (index, process) in processes.enumerated() {
+      try process.loadPage(markup: "<title>page \(index)</title><script>var n = \(index)</script>", url: "about:blank")
+    }
+    for (index, process) in processes.enumerated() {
+      #expect(try process.evaluate("document.title + ' ' + n") == .value("'page \(index) \(index)'"))
+    }
+    #expect(Set(processes.map(\.processID)).count == 3)
+    for process in processes { process.terminate() }
+  }
+
+  @Test func eventsAndConsoleComeBack() throws {
+    let process = try ContentProcess(policy: testPolicy())
+    let markup = """
+      <button id=b>go</button><script>
+      document.getElementById('b').addEventListener('click', (e) => { console.log('clicked', e.isTrusted); e.preventDefault(); });
+      setTimeout(() => console.error('later'), 20);
+      </script>
+      """
+    try process.loadPage(markup: markup, url: "about:blank")
+    #expect(try process.dispatchEvent("click", to: "#b") == .value("false"))
+    #expect(try process.dispatchEvent("click", to: "#missing") == .failed("no element matches '#missing'"))
+    #expect(try process.settle() == .value("idle"))
+    let console = process.takeConsoleOutput()
+    #expect(console.map(\.text) == ["clicked true", "later"])
+    #expect(console.map(\.stream) == [.standardOutput, .standardError])
+    #expect(try process.evaluate("throw new TypeError('x')").isException)
+    #expect(try process.evaluate("let let = 1").isSyntaxError)
+    process.terminate()
+  }
+
+  @Test func thePageReadsOnlyWhatThePolicyAllows() throws {
+    let page = temporaryFile(
+      "page.html", "<script src=ok.js></script><script src=file:///etc/passwd></script><script src=link.js></script>")
+    let directory = String(page[..<page.lastIndex(of: "/")!])
+    _ = temporaryFile("ok.js", "console.log('ok ran')", directory: directory)
+    symlink("/etc/hostname", directory + "/link.js")
+    let process = try ContentProcess(policy: testPolicy())
+    try process.loadPage(path: page)
+    let lines = process.takeConsoleOutput().map(\.text)
+    #expect(lines.first == "ok ran")
+    // Neither a file: URL nor a symbolic link leads out of the page's directory.
+    #expect(lines.filter { $0.contains("outside the directories the page may read") }.count == 2, "\(lines)")
+    #expect(try process.evaluate("import('/etc/hostname').then(() => 'read', e => 'refused')") != .value("'read'"))
+    process.terminate()
+  }
+}
+
+extension ScriptOutcome {
+  var isException: Bool { if case .exception = self { true } else { false } }
+  var isSyntaxError: Bool { if case .syntaxError = self { true } else { false } }
+}
+
+/// Reads /proc/PID/maps over and over on its own thread.
+final class MappingSampler: @unchecked Sendable {
+  private let pid: Int32
+  private let state = Locked((running: true, samples: 0, writableExecutable: [String]()))
+  private var thread = pthread_t()
+
+  init(pid: Int32) {
+    self.pid = pid
+    let box = Unmanaged.passRetained(self).toOpaque()
+    pthread_create(
+      &thread, nil,
+      { argument in
+        let sampler = Unmanaged<MappingSampler>.fromOpaque(argument!).takeRetainedValue()
+        sampler.loop()
+        return nil
+      }, box)
+  }
+
+  private func loop() {
+    while state.withLock({ $0.running }) {
+      let bad = writableExecutableMappings(of: pid)
+      state.withLock {
+        $0.samples += 1
+        $0.writableExecutable += bad
+      }
+    }
+  }
+
+  func stop() -> (samples: Int, writableExecutable: [String]) {
+    state.withLock { $0.running = false }
+    pthread_join(thread, nil)
+    return state.withLock { ($0.samples, $0.writableExecutable) }
+  }
+}
