@@ -86,7 +86,7 @@ let package = Package(
     // The C API: @_cdecl functions over the Swift API. Linked with the Swift runtime inside, so
     // a C program needs only libxjs.so (and the system's libc, libm, libstdc++).
     .target(
-      name: "XJSCAPI", dependencies: ["XJS", "XJSEngine", "CXJSAPI"], exclude: ["xjs.map"],
+      name: "XJSCAPI", dependencies: ["XJS", "XJSEngine", "XJSContent", "CXJSAPI"], exclude: ["xjs.map"],
       // Handles are checked by hand (slot, generation, runtime); the table is single-threaded.
       swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])],
       linkerSettings: [.unsafeFlags(cLibraryLinkerFlags, .when(platforms: [.linux]))]),

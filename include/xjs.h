@@ -81,6 +81,7 @@ typedef enum xjs_error_kind {
   XJS_ERROR_TERMINATED = 3,       /* the time limit passed, or an interrupt stopped the script */
   XJS_ERROR_DESTROYED = 4,        /* the runtime the handle belongs to has been destroyed */
   XJS_ERROR_INVALID_ARGUMENT = 5, /* a released or foreign handle, a NULL, an invalid option */
+  XJS_ERROR_CONTENT_PROCESS = 6,  /* a content process could not start, or ended (see below) */
 } xjs_error_kind;
 
 xjs_error_kind xjs_error_get_kind(const xjs_error *error);
@@ -373,6 +374,92 @@ xjs_error *xjs_typed_array(xjs_context *context, const char *kind, xjs_value *bu
 /* The bytes an ArrayBuffer, typed array or DataView sees, not copied: valid until script code
  * runs again. An error for other values and detached buffers. */
 xjs_error *xjs_value_get_bytes(xjs_value *value, void **out_data, size_t *out_length);
+
+/* ---- Content processes ------------------------------------------------------------------- */
+
+/* A page in a sandboxed `xjs content` process the host launched (README.md, "Content
+ * processes"): the engine and the DOM run there, behind a socketpair, under a policy fixed at
+ * launch. Requests are synchronous. Threads: one thread at a time per handle; the
+ * interruption handler runs on a thread of its own. */
+typedef struct xjs_content_process xjs_content_process;
+
+typedef struct xjs_content_policy {
+  uint32_t struct_size;          /* sizeof(xjs_content_policy), set by xjs_content_policy_init */
+  int allow_jit;                 /* default 1; 0: the kernel refuses executable memory (PR_SET_MDWE) */
+  uint64_t heap_limit;           /* bytes; reaching it stops the page; default 256 MiB */
+  uint64_t task_time_limit_ms;   /* per task (a script, an event, a timer); 0 = none; default 10000 */
+  /* NULL-terminated list of directories the page may load scripts from; NULL: the page's own */
+  const char *const *readable_directories;
+  /* the xjs executable; NULL: $XJS_EXECUTABLE, then an xjs beside the host, then xjs on PATH */
+  const char *executable_path;
+  int lock_down;                 /* default 1: the seccomp filter after set-up */
+} xjs_content_policy;
+
+typedef enum xjs_content_interruption_reason {
+  XJS_CONTENT_EXCEEDED_TIME_LIMIT = 1,
+  XJS_CONTENT_EXCEEDED_HEAP_LIMIT = 2,
+  XJS_CONTENT_SANDBOX_VIOLATION = 3, /* killed by the seccomp filter (SIGSYS) */
+  XJS_CONTENT_KILLED = 4,            /* a signal from outside; `code` is the signal */
+  XJS_CONTENT_CRASHED = 5,           /* `code` is the signal */
+  XJS_CONTENT_PROTOCOL_VIOLATION = 6,
+  XJS_CONTENT_SETUP_FAILED = 7,
+  XJS_CONTENT_EXITED = 8,            /* `code` is the exit status */
+} xjs_content_interruption_reason;
+
+/* Called once when the process ends without the host asking (not for xjs_content_terminate),
+ * on a thread of its own; `description` is valid during the call. */
+typedef void (*xjs_content_interruption_handler)(void *user_data, int pid,
+                                                 xjs_content_interruption_reason reason, int code,
+                                                 const char *description);
+
+/* How a request that runs page code ended. */
+typedef enum xjs_content_outcome {
+  XJS_CONTENT_VALUE = 0,        /* the text is the value (as console.log shows it) */
+  XJS_CONTENT_EXCEPTION = 1,    /* the text is the uncaught error and its stack */
+  XJS_CONTENT_SYNTAX_ERROR = 2,
+  XJS_CONTENT_FAILED = 3,       /* the request could not be done (no such element, ...) */
+} xjs_content_outcome;
+
+void xjs_content_policy_init(xjs_content_policy *policy);
+/* Launches a content process and completes the handshake. policy may be NULL (the defaults). */
+xjs_error *xjs_content_launch(const xjs_content_policy *policy, xjs_content_process **out_process);
+/* Sets (or with NULL clears) the interruption handler; finalizer (may be NULL) runs with the
+ * previous user_data when it is replaced or the process handle released. */
+xjs_error *xjs_content_set_interruption_handler(xjs_content_process *process,
+                                                xjs_content_interruption_handler handler,
+                                                void *user_data, void (*finalizer)(void *user_data));
+/* Loads the HTML file at path and runs its scripts. out_text (may be NULL) gets the text. */
+xjs_error *xjs_content_load_page(xjs_content_process *process, const char *path,
+                                 xjs_content_outcome *out_outcome, char **out_text);
+xjs_error *xjs_content_evaluate(xjs_content_process *process, const char *source,
+                                const char *source_url, xjs_content_outcome *out_outcome,
+                                char **out_text);
+/* A trusted event at the first element the selector matches ("window", "document" too); the
+ * text is "true" when no listener canceled it. */
+xjs_error *xjs_content_dispatch_event(xjs_content_process *process, const char *type,
+                                      const char *selector, xjs_content_outcome *out_outcome,
+                                      char **out_text);
+/* Runs the page's timers until none is left or `milliseconds` pass: "idle" or "busy". */
+xjs_error *xjs_content_settle(xjs_content_process *process, uint32_t milliseconds, char **out_text);
+/* The serialized document. */
+xjs_error *xjs_content_get_document(xjs_content_process *process, char **out_html);
+/* The console output since the last call: standard output lines and standard error lines,
+ * each line ending in a newline. Either pointer may be NULL. */
+xjs_error *xjs_content_take_console(xjs_content_process *process, char **out_stdout,
+                                    char **out_stderr);
+/* The process's status: JIT in use, MDWE on, sandbox on, and the JIT's mode and why. */
+xjs_error *xjs_content_get_status(xjs_content_process *process, int *out_jit_enabled,
+                                  int *out_mdwe, int *out_sandboxed, char **out_jit_status);
+/* The JIT's witness log in the content process, one record per line. */
+xjs_error *xjs_content_get_witness_log(xjs_content_process *process, char **out_log);
+/* The process id (of the last process, after it ended); 0 for an invalid handle. */
+int xjs_content_get_pid(xjs_content_process *process);
+/* Ends the process if it runs and launches a new one with the same policy. */
+xjs_error *xjs_content_relaunch(xjs_content_process *process);
+/* Ends the process (no interruption is reported). The handle stays valid for relaunch. */
+void xjs_content_terminate(xjs_content_process *process);
+/* Terminates the process and frees the handle. */
+void xjs_content_release(xjs_content_process *process);
 
 #ifdef __cplusplus
 }

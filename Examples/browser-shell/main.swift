@@ -29,6 +29,9 @@ let usage = """
     status                  print the content process's status (JIT mode and why, sandbox)
     witness                 print the JIT's witness log in the content process
     reload                  load the page again in a new content process
+    bench-launch [n]        launch n more content processes (default 20), each running a first
+                            script; print each launch's time (ms, launch to the script's answer)
+                            and an idle process's resident memory, as JSON
     quit
 
   Options:
@@ -155,10 +158,51 @@ func run(_ line: String, in tab: Tab) -> Bool {
       return log.isEmpty ? "(no executable memory was mapped)" : log.joined(separator: "\n")
     }
   case "reload": tab.recover()
+  case "bench-launch": benchLaunch(count: Int(rest) ?? 20, policy: tab.process.policy)
   case "quit", "exit": return false
   default: print("[xjs-shell] unknown command '\(command)' (see --help)")
   }
   return true
+}
+
+/// Times `count` launches of a content process up to the answer of its first script, then
+/// reads an idle one's resident memory (VmRSS) from /proc.
+func benchLaunch(count: Int, policy: ContentPolicy) {
+  var milliseconds: [Double] = []
+  var residentKB = 0
+  for index in 0..<max(1, count) {
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    guard let process = try? ContentProcess(policy: policy), (try? process.evaluate("1 + 1")) == .value("2") else {
+      print("[xjs-shell] a benchmark launch failed")
+      return
+    }
+    var end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    milliseconds.append(Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6)
+    if index == count - 1 { residentKB = residentKilobytes(process.processID) }
+    process.terminate()
+  }
+  let times = milliseconds.map { String(format3($0)) }.joined(separator: ", ")
+  print("{\"launch_ms\": [\(times)], \"idle_rss_kb\": \(residentKB)}")
+}
+
+func format3(_ value: Double) -> String {
+  let scaled = Int((value * 1000).rounded())
+  let fraction = String(scaled % 1000)
+  return "\(scaled / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+}
+
+/// VmRSS of a process, in kB.
+func residentKilobytes(_ pid: Int32) -> Int {
+  guard let file = fopen("/proc/\(pid)/status", "r") else { return 0 }
+  defer { fclose(file) }
+  var line = [CChar](repeating: 0, count: 256)
+  while fgets(&line, Int32(line.count), file) != nil {
+    let text = String(cString: line)
+    if text.hasPrefix("VmRSS:") { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+  }
+  return 0
 }
 
 do {

@@ -85,11 +85,11 @@ func reportingFailure(_ body: () throws(CFailure) -> Void) -> OpaquePointer? {
     return nil
   } catch {
     guard case .error(let cError) = error else { return nil }
-    return ErrorTable.shared.insert(cError)
+    return errorTable.insert(cError)
   }
 }
 
-func lookupError(_ handle: OpaquePointer?) -> CError? { ErrorTable.shared.lookup(handle) }
+func lookupError(_ handle: OpaquePointer?) -> CError? { errorTable.lookup(handle) }
 
 @_cdecl("xjs_error_get_kind")
 public func cErrorKind(_ error: OpaquePointer?) -> xjs_error_kind {
@@ -132,7 +132,7 @@ public func cErrorValue(_ error: OpaquePointer?) -> OpaquePointer? {
 
 @_cdecl("xjs_error_release")
 public func cErrorRelease(_ error: OpaquePointer?) {
-  _ = ErrorTable.shared.remove(error)
+  _ = errorTable.remove(error)
 }
 
 @_cdecl("xjs_free")

@@ -16,8 +16,9 @@ import XJSEngine
 //   runtime's table (32 bits, 0 for the runtime itself) and its generation (12 bits). A runtime's
 //   table is used only on the runtime's thread, so it takes no lock; its values sit in a
 //   RootedValues list the collector scans, so holding a handle keeps the value alive.
-// - Error handles (bit 63 clear): a slot and generation in one process-wide table behind a mutex
-//   (errors outlive their runtime and are rare).
+// - Error and content-process handles (bit 63 clear; bit 62 tells the two apart): a slot and
+//   generation in one process-wide table per kind behind a mutex (errors outlive their runtime
+//   and are rare; content processes belong to no runtime).
 
 /// The process's runtimes by slot. Slots are taken and given back under a mutex; reading the
 /// runtime of a slot takes none (only the runtime's own thread uses its handles, and the storage
@@ -153,57 +154,61 @@ struct EntryTag {
   var generation: UInt16
 }
 
-/// The error handles: one process-wide table behind a mutex.
-final class ErrorTable: @unchecked Sendable {
-  static let shared = ErrorTable()
-
-  private var errors: [CError?] = []
+/// Handles to objects that belong to no runtime (errors, content processes): one process-wide
+/// table per kind behind a mutex. A handle is the slot + 1 (low 32 bits), its generation (bits
+/// 32-61) and the table's tag (bit 62: content processes), so no kind's handle finds another's.
+final class ProcessHandleTable<Object: AnyObject>: @unchecked Sendable {
+  private let tag: UInt
+  private var objects: [Object?] = []
   private var generations: [UInt32] = []
   private var freeSlots: [Int] = []
   private let mutex = ProcessMutex()
 
-  private init() {}
+  init(tag: UInt) { self.tag = tag }
 
   private func locked<T>(_ body: () -> T) -> T { mutex.locked(body) }
 
-  func insert(_ error: CError) -> OpaquePointer {
+  func insert(_ object: Object) -> OpaquePointer {
     locked {
       let index: Int
       if let reused = freeSlots.popLast() {
         index = reused
       } else {
-        index = errors.count
-        errors.append(nil)
+        index = objects.count
+        objects.append(nil)
         generations.append(1)
       }
-      errors[index] = error
-      return OpaquePointer(bitPattern: UInt(index + 1) | UInt(generations[index]) << 32)!
+      objects[index] = object
+      return OpaquePointer(bitPattern: UInt(index + 1) | UInt(generations[index]) << 32 | tag)!
     }
   }
 
   private func slot(_ handle: OpaquePointer?) -> (index: Int, generation: UInt32)? {
     let bits = UInt(bitPattern: handle)
-    guard bits != 0, bits >> 63 == 0, bits & 0xFFFF_FFFF > 0 else { return nil }
-    return (Int(bits & 0xFFFF_FFFF) - 1, UInt32(truncatingIfNeeded: bits >> 32))
+    guard bits != 0, bits >> 62 == tag >> 62, bits & 0xFFFF_FFFF > 0 else { return nil }
+    return (Int(bits & 0xFFFF_FFFF) - 1, UInt32(truncatingIfNeeded: bits >> 32) & 0x3FFF_FFFF)
   }
 
-  func lookup(_ handle: OpaquePointer?) -> CError? {
+  func lookup(_ handle: OpaquePointer?) -> Object? {
     guard let (index, generation) = slot(handle) else { return nil }
-    return locked { index < errors.count && generations[index] == generation ? errors[index] : nil }
+    return locked { index < objects.count && generations[index] == generation ? objects[index] : nil }
   }
 
-  /// Frees a handle; returns the error so its last reference goes outside the lock.
-  func remove(_ handle: OpaquePointer?) -> CError? {
+  /// Frees a handle; returns the object so its last reference goes outside the lock.
+  func remove(_ handle: OpaquePointer?) -> Object? {
     guard let (index, generation) = slot(handle) else { return nil }
     return locked {
-      guard index < errors.count, generations[index] == generation, let error = errors[index] else { return nil }
-      errors[index] = nil
-      generations[index] = generations[index] == UInt32(Int32.max) ? 1 : generations[index] + 1
+      guard index < objects.count, generations[index] == generation, let object = objects[index] else { return nil }
+      objects[index] = nil
+      generations[index] = generations[index] == 0x3FFF_FFFF ? 1 : generations[index] + 1
       freeSlots.append(index)
-      return error
+      return object
     }
   }
 }
+
+/// The error handles.
+let errorTable = ProcessHandleTable<CError>(tag: 0)
 
 /// A pthread mutex for the process-wide tables (allocated once: a mutex must not move).
 final class ProcessMutex: @unchecked Sendable {

@@ -2,6 +2,8 @@
  * Run by Scripts/test-c-api (which Scripts/test calls); exits non-zero on the first failure. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -747,6 +749,105 @@ static void test_misuse(void) {
   xjs_context_release(context);
 }
 
+/* ---- Content processes ---- */
+
+static atomic_int content_interruptions;
+static atomic_int content_last_reason;
+static atomic_int content_last_code;
+
+static void on_content_interruption(void *user_data, int pid, xjs_content_interruption_reason reason,
+                                    int code, const char *description) {
+  CHECK(user_data == &content_interruptions && pid > 0 && description != NULL && description[0] != 0);
+  atomic_store(&content_last_reason, (int)reason);
+  atomic_store(&content_last_code, code);
+  atomic_fetch_add(&content_interruptions, 1);
+}
+
+static void wait_for_interruptions(int count) {
+  for (int i = 0; i < 1000 && atomic_load(&content_interruptions) < count; i++) nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 10 * 1000 * 1000}, NULL);
+  CHECK(atomic_load(&content_interruptions) == count);
+}
+
+static void test_content_processes(void) {
+  char directory[] = "/tmp/xjs-capi-content-XXXXXX";
+  CHECK(mkdtemp(directory) != NULL);
+  char page[256];
+  snprintf(page, sizeof page, "%s/page.html", directory);
+  FILE *file = fopen(page, "w");
+  CHECK(file != NULL);
+  fputs("<ul><li>one</li></ul><button id=b>add</button><script>console.log('loaded');"
+        "document.getElementById('b').onclick = () => { document.querySelector('ul').append("
+        "Object.assign(document.createElement('li'), {textContent: 'two'})); console.error('clicked'); };"
+        "</script>", file);
+  fclose(file);
+
+  xjs_content_policy policy;
+  xjs_content_policy_init(&policy);
+  policy.allow_jit = 0;
+  policy.task_time_limit_ms = 500;
+  xjs_content_process *process = NULL;
+  OK(xjs_content_launch(&policy, &process));
+  CHECK(xjs_content_get_pid(process) > 0);
+  int jit = 1, mdwe = 0, sandboxed = 0;
+  char *jit_status = NULL;
+  OK(xjs_content_get_status(process, &jit, &mdwe, &sandboxed, &jit_status));
+  CHECK(jit == 0 && mdwe == 1 && sandboxed == 1 && strstr(jit_status, "PR_SET_MDWE") != NULL);
+  xjs_free(jit_status);
+
+  xjs_content_outcome outcome = XJS_CONTENT_FAILED;
+  char *text = NULL;
+  OK(xjs_content_load_page(process, page, &outcome, &text));
+  CHECK(outcome == XJS_CONTENT_VALUE);
+  xjs_free(text);
+  OK(xjs_content_dispatch_event(process, "click", "#b", &outcome, &text));
+  CHECK(outcome == XJS_CONTENT_VALUE && strcmp(text, "true") == 0);
+  xjs_free(text);
+  OK(xjs_content_evaluate(process, "document.querySelectorAll('li').length", NULL, &outcome, &text));
+  CHECK(outcome == XJS_CONTENT_VALUE && strcmp(text, "2") == 0);
+  xjs_free(text);
+  OK(xjs_content_evaluate(process, "null.x", "host.js", &outcome, &text));
+  CHECK(outcome == XJS_CONTENT_EXCEPTION && strstr(text, "TypeError") != NULL);
+  xjs_free(text);
+  OK(xjs_content_get_document(process, &text));
+  CHECK(strstr(text, "<li>two</li>") != NULL);
+  xjs_free(text);
+  char *out = NULL, *err = NULL;
+  OK(xjs_content_take_console(process, &out, &err));
+  CHECK(strcmp(out, "loaded\n") == 0 && strcmp(err, "clicked\n") == 0);
+  xjs_free(out);
+  xjs_free(err);
+  OK(xjs_content_get_witness_log(process, &text));
+  CHECK(strstr(text, "REFUSED") != NULL);
+  xjs_free(text);
+
+  /* A page that loops forever: the request fails, the handler hears the time limit. */
+  OK(xjs_content_set_interruption_handler(process, on_content_interruption, &content_interruptions, NULL));
+  xjs_error *error = xjs_content_evaluate(process, "for (;;) {}", NULL, &outcome, &text);
+  CHECK(error != NULL && xjs_error_get_kind(error) == XJS_ERROR_CONTENT_PROCESS);
+  CHECK(strstr(xjs_error_get_message(error), "time limit") != NULL);
+  xjs_error_release(error);
+  wait_for_interruptions(1);
+  CHECK(atomic_load(&content_last_reason) == XJS_CONTENT_EXCEEDED_TIME_LIMIT);
+
+  /* Relaunched, then killed from outside. */
+  OK(xjs_content_relaunch(process));
+  OK(xjs_content_evaluate(process, "6 * 7", NULL, &outcome, &text));
+  CHECK(strcmp(text, "42") == 0);
+  xjs_free(text);
+  kill(xjs_content_get_pid(process), SIGKILL);
+  wait_for_interruptions(2);
+  CHECK(atomic_load(&content_last_reason) == XJS_CONTENT_KILLED && atomic_load(&content_last_code) == SIGKILL);
+
+  /* A released handle is refused, not used. */
+  xjs_content_release(process);
+  error = xjs_content_evaluate(process, "1", NULL, &outcome, &text);
+  CHECK(error != NULL && xjs_error_get_kind(error) == XJS_ERROR_INVALID_ARGUMENT && text == NULL);
+  xjs_error_release(error);
+  CHECK(xjs_content_get_pid(process) == 0);
+  remove(page);
+  rmdir(directory);
+}
+
 int main(void) {
   test_version_and_lifecycle();
   test_conversions();
@@ -760,6 +861,7 @@ int main(void) {
   test_allocator();
   test_gc_stress();
   test_misuse();
+  test_content_processes();
   printf("C API: %d checks passed\n", checks);
   return 0;
 }
