@@ -9,8 +9,9 @@ subprocesses (node; qjs when QJS points at one or it is on PATH).
 - content, warm: later launches from the same host (median);
   each launch is `ContentProcess(policy:)` (spawn, hello, MDWE or not, engine set-up, seccomp,
   ready) plus `evaluate("1 + 1")` answered, timed inside the host;
-- subprocess: spawn to exit of `xjs run -e '1 + 1'`, `node -e '1 + 1'`, `qjs -e '1 + 1'`
-  (median of the runs; an engine that is not installed is left out);
+- subprocess: spawn to exit of `xjs run -e '1 + 1'`, of `xjs run --dom` on a blank page (the
+  same engine and DOM set-up as a content process, in one process), `node -e '1 + 1'` and
+  `qjs -e '1 + 1'` (median of the runs; an engine that is not installed is left out);
 - idle RSS: VmRSS of a content process that answered its first script and waits, and of each
   engine process 300 ms into `setTimeout(() => {}, 10000)`.
 
@@ -60,6 +61,8 @@ def time_subprocess(command, runs):
 def idle_rss(command):
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.3)
+    if process.poll() is not None:
+        sys.exit(f"{' '.join(command)} exited before its memory was read")
     rss = 0
     with open(f"/proc/{process.pid}/status") as status:
         for line in status:
@@ -101,11 +104,19 @@ def main():
         engines.append(("node", ["node"] + (["--jitless"] if options.jitless else [])))
     qjs = os.environ.get("QJS") or shutil.which("qjs")
     if qjs:
-        engines.append(("qjs", [qjs]))
+        engines.append(("qjs", [qjs, "--std"]))
     for name, command in engines:
         times = time_subprocess(command + ["-e", "1 + 1"], options.runs)
-        rss = idle_rss(command + ["-e", "setTimeout(() => {}, 10000)"])
+        # qjs has its timers in the os module (global with --std).
+        waits = "os.setTimeout(() => {}, 10000)" if name == "qjs" else "setTimeout(() => {}, 10000)"
+        rss = idle_rss(command + ["-e", waits])
         rows.append((name + ", subprocess", statistics.median(times), rss))
+        if name.startswith("xjs run"):
+            waiting = os.path.join(os.path.dirname(page), "waiting.html")
+            with open(waiting, "w") as handle:
+                handle.write("<!doctype html><title>blank</title><script>setTimeout(() => {}, 10000)</script>")
+            times = time_subprocess(command + ["--dom", page], options.runs)
+            rows.append(("xjs run --dom blank page, subprocess", statistics.median(times), idle_rss(command + ["--dom", waiting])))
     mode = "JIT denied (MDWE)" if options.jitless else "JIT allowed"
     print(f"Content-process launch and first script, {mode}, medians of {options.runs}:")
     print(f"  {'':48} {'first answer':>13} {'idle RSS':>10}")
