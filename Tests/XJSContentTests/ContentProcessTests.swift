@@ -223,6 +223,81 @@ let domPages: [String] = {
   }
 }
 
+@Suite struct ContentProcessHygieneTests {
+  /// Descriptors the host leaks (no close-on-exec) do not reach page code: the content process
+  /// closes all but standard input, output and error (/dev/null, /dev/null, the host's) and the
+  /// channel.
+  @Test func inheritedDescriptorsAreClosed() throws {
+    var leaked: [Int32] = [-1, -1]
+    pipe(&leaked)
+    defer {
+      close(leaked[0])
+      close(leaked[1])
+    }
+    let process = try ContentProcess(policy: testPolicy())
+    _ = try process.evaluate("1")
+    var open: [Int32] = []
+    if let directory = opendir("/proc/\(process.processID)/fd") {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+          String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if let number = Int32(name) { open.append(number) }
+      }
+      closedir(directory)
+    }
+    #expect(open.sorted() == [0, 1, 2, 3])
+    process.terminate()
+  }
+
+  /// A page that logs without end within its time limit cannot grow the host's memory past
+  /// the policy's console limit.
+  @Test func consoleOutputIsBounded() throws {
+    var policy = testPolicy()
+    policy.maximumConsoleBytes = 64 << 10
+    let process = try ContentProcess(policy: policy)
+    _ = try process.evaluate("for (let i = 0; i < 20000; i++) console.log('line ' + i)")
+    let lines = process.takeConsoleOutput()
+    #expect(lines.first?.text.hasSuffix("console lines dropped]") == true)
+    #expect(lines.last?.text == "line 19999")
+    #expect(lines.dropFirst().map(\.text.utf8.count).reduce(0, +) <= 64 << 10)
+    process.terminate()
+  }
+
+  /// README's Swift example of the host API, run as written (but the print).
+  @Test func theReadmeExampleRuns() throws {
+    let readme = FileReading.read(packageRoot + "/README.md") ?? ""
+    #expect(readme.contains("let page = try ContentProcess(policy: policy)   // spawn, handshake, lock-down, ready"))
+    var policy = testPolicy(allowsJIT: false, timeLimit: .seconds(2))
+    policy.taskTimeLimit = .seconds(2)
+    let page = try ContentProcess(policy: policy)
+    page.interruptionHandler = { print("content process", $0) }
+    try page.loadPage(path: packageRoot + "/Examples/dom/todo.html")
+    #expect(try page.evaluate("document.title") == .value("'To do'"))
+    _ = try page.dispatchEvent("click", to: "#add")
+    try page.settle()
+    #expect(try page.document().contains("<title>To do</title>"))
+    #expect(try page.status().jitStatus.contains("PR_SET_MDWE"))
+    try page.relaunch()
+    page.terminate()
+  }
+}
+
+enum FileReading {
+  static func read(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = fread(&chunk, 1, chunk.count, file)
+      if count <= 0 { break }
+      bytes += chunk[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
 extension ScriptOutcome {
   var isException: Bool { if case .exception = self { true } else { false } }
   var isSyntaxError: Bool { if case .syntaxError = self { true } else { false } }

@@ -38,6 +38,9 @@ public struct ContentPolicy: Sendable {
   /// How long the host waits for the handshake's answer, and for the rest of a message once
   /// it started arriving.
   public var messageTimeout: Duration = .seconds(10)
+  /// How much console output the host keeps between `takeConsoleOutput()` calls: past it the
+  /// oldest lines go (a page that logs without end cannot exhaust the host's memory).
+  public var maximumConsoleBytes = 4 << 20
   /// The largest message either side accepts.
   public var maximumMessageBytes = 64 << 20
   /// The `xjs` executable to run (`xjs content`); nil: `XJS_EXECUTABLE`, else an `xjs` beside

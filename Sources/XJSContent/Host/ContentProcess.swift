@@ -39,6 +39,8 @@ public final class ContentProcess: @unchecked Sendable {
   private var lastFetchID: UInt32 = 0
   private var resources: PageResources?
   private var consoleLines: [(ConsoleStream, String)] = []
+  private var consoleBytes = 0
+  private var droppedConsoleLines = 0
   private let state = Locked(SharedState())
 
   /// What the monitor thread and the requesting thread share.
@@ -139,10 +141,31 @@ public final class ContentProcess: @unchecked Sendable {
     }
   }
 
-  /// The console lines collected since the last call.
+  /// The console lines collected since the last call (when more came than the policy keeps, the
+  /// oldest are gone and a line on standard error says how many).
   public func takeConsoleOutput() -> [(stream: ConsoleStream, text: String)] {
-    defer { consoleLines = [] }
-    return consoleLines.map { (stream: $0.0, text: $0.1) }
+    var lines = consoleLines.map { (stream: $0.0, text: $0.1) }
+    if droppedConsoleLines > 0 {
+      lines.insert((.standardError, "[\(droppedConsoleLines) console lines dropped]"), at: 0)
+    }
+    consoleLines = []
+    consoleBytes = 0
+    droppedConsoleLines = 0
+    return lines
+  }
+
+  private func keepConsoleLine(_ stream: ConsoleStream, _ text: String) {
+    consoleLines.append((stream, text))
+    consoleBytes += text.utf8.count
+    var dropped = 0
+    while consoleBytes > policy.maximumConsoleBytes && dropped < consoleLines.count {
+      consoleBytes -= consoleLines[dropped].1.utf8.count
+      dropped += 1
+    }
+    if dropped > 0 {
+      consoleLines.removeFirst(dropped)
+      droppedConsoleLines += dropped
+    }
   }
 
   // MARK: Life cycle
@@ -189,6 +212,8 @@ public final class ContentProcess: @unchecked Sendable {
     nextRequestID = 1
     lastFetchID = 0
     consoleLines = []
+    consoleBytes = 0
+    droppedConsoleLines = 0
     let executable = try ContentExecutable.locate(policy.executablePath)
     let (pid, descriptor) = try ContentExecutable.spawn(executable)
     processID = pid
@@ -266,7 +291,7 @@ public final class ContentProcess: @unchecked Sendable {
       do { envelope = try Envelope<ContentMessage>(body: body) } catch { throw violation(error.message) }
       switch (envelope.id, envelope.message) {
       case (0, .console(let stream, let text)):
-        consoleLines.append((stream, text))
+        keepConsoleLine(stream, text)
         consoleHandler?(stream, text)
       case (0, .fatal(_, let detail)):
         state.withLock { $0.fatalDetail = detail }
