@@ -119,6 +119,38 @@ let domPages: [String] = {
     #expect(log.all.count == 2)
   }
 
+  /// Work the engine cannot interrupt (here a 12 MB parse) is bounded by the host: past the
+  /// request time limit it kills the content process as unresponsive and says so.
+  @Test func anUnresponsiveContentProcessIsKilledByTheHost() throws {
+    let log = InterruptionLog()
+    var policy = testPolicy(timeLimit: .milliseconds(100))
+    policy.requestTimeLimit = .milliseconds(300)
+    let process = try ContentProcess(policy: policy)
+    process.interruptionHandler = log.handler
+    let markup = String(repeating: "<div><p class=a>text <b>bold</b> &amp; more</p></div>\n", count: 220_000)
+    let start = monotonicNow()
+    #expect(throws: ContentProcessError.self) { try process.loadPage(markup: markup, url: "about:blank") }
+    #expect(monotonicNow() - start < 3_000_000_000)
+    let interruption = try #require(log.waitForFirst())
+    #expect(interruption.reason == .exceededTimeLimit)
+    #expect(interruption.detail.contains("stopped responding"))
+  }
+
+  /// A native crash (abort(), reached through ffi without the sandbox) fires the handler.
+  @Test func aCrashFiresTheHandler() throws {
+    var policy = testPolicy()
+    policy.exposesFFI = true
+    policy.locksDown = false
+    let log = InterruptionLog()
+    let process = try ContentProcess(policy: policy)
+    process.interruptionHandler = log.handler
+    let script = """
+      ffi.dlopen("libc.so.6", { abort: { parameters: [], result: "void" } }).symbols.abort()
+      """
+    #expect(throws: ContentProcessError.self) { try process.evaluate(script) }
+    #expect(log.waitForFirst()?.reason == .crashed(signal: SIGABRT))
+  }
+
   @Test func aPageThatExhaustsMemoryIsStoppedAndTheHostIsTold() throws {
     let log = InterruptionLog()
     var policy = testPolicy()

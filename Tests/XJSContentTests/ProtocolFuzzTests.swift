@@ -323,7 +323,7 @@ let testWirePolicy = WirePolicy(allowsJIT: true, heapLimit: 32 << 20, taskTimeLi
     var policy = testPolicy(timeLimit: .milliseconds(500))
     policy.executablePath = script
     policy.messageTimeout = .seconds(1)
-    policy.unresponsiveGrace = .milliseconds(500)
+    policy.requestTimeLimit = .seconds(1)
     let start = monotonicNow()
     do {
       let process = try ContentProcess(policy: policy)

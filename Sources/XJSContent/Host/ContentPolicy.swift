@@ -19,9 +19,11 @@ public struct ContentPolicy: Sendable {
   /// Wall-clock limit of each task (loading the page, a script, an event, a timer callback);
   /// a task past it stops the page and the host is told. Nil: none.
   public var taskTimeLimit: Duration? = .seconds(10)
-  /// How long past the task time limit the host waits for an answer before it kills a
-  /// content process as unresponsive (a task stuck where the engine cannot interrupt it).
-  public var unresponsiveGrace: Duration = .seconds(3)
+  /// How long the host waits for the answer to a request that runs page code (a page load
+  /// runs several tasks, each under `taskTimeLimit`) before it kills the content process as
+  /// unresponsive: the backstop for work the engine cannot interrupt (a huge parse) and for a
+  /// content process that no longer answers. `settle(for:)` adds its own duration.
+  public var requestTimeLimit: Duration = .seconds(30)
   /// The directories whose files the page may load (scripts, modules); nil: the directory
   /// of the page itself (and below). The content process reads no file itself: it asks the
   /// host, which serves only these.

@@ -275,7 +275,7 @@ public final class ContentProcess: @unchecked Sendable {
     nextRequestID &+= 1
     guard channel.send(Envelope(id: id, message).frame) else { throw endedError() }
     let patience =
-      (runsPageCode ? (policy.taskTimeLimit ?? .seconds(3600)) : .seconds(10)) + policy.unresponsiveGrace + extra
+      (runsPageCode ? policy.requestTimeLimit : policy.messageTimeout) + extra
     var deadline = monotonicNow() + UInt64(patience.nanoseconds)
     while true {
       let body: [UInt8]

@@ -173,8 +173,10 @@ extension DOMRealm {
 /// `location` for the page's URL (read-only parts; assigning does not navigate).
 private let locationSource = #"""
   (function (href) {
-    const match = /^([a-z][a-z0-9+.-]*:)(?:\/\/([^/?#]*))?([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(href) || [];
-    const protocol = match[1] || '', host = match[2] || '', pathname = match[3] || '';
+    // (Spelled out rather than /i: a case-insensitive pattern builds the case tables, 2 ms of
+    // every page's start-up.)
+    const match = /^([a-zA-Z][a-zA-Z0-9+.-]*:)(?:\/\/([^/?#]*))?([^?#]*)(\?[^#]*)?(#.*)?$/.exec(href) || [];
+    const protocol = (match[1] || '').toLowerCase(), host = match[2] || '', pathname = match[3] || '';
     const [hostname, port = ''] = host.split(':');
     const location = {
       href, protocol, host, hostname, port, pathname, search: match[4] || '', hash: match[5] || '',
