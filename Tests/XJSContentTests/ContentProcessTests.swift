@@ -317,16 +317,8 @@ let domPages: [String] = {
 
 enum FileReading {
   static func read(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = fread(&chunk, 1, chunk.count, file)
-      if count <= 0 { break }
-      bytes += chunk[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    let descriptor = open(path, O_RDONLY)
+    return descriptor < 0 ? nil : readAll(descriptor)
   }
 }
 
