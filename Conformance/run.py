@@ -27,9 +27,11 @@ NON_TEST_DIRS = {"runner", "test262", "wpt", "__pycache__"}
 # Engines run in UTC so that tests printing local dates have one expected output.
 ENGINE_ENVIRONMENT = dict(os.environ, TZ="UTC")
 ELLIPSIS = "..."
-# What a test may ask for in a `// xjs-flags: ...` line of its leading comments: permissions
-# only, never a flag that changes the engine mode (every test runs in every mode).
+# What a test may ask for in a `// xjs-flags: ...` line of its leading comments: permissions and
+# limits (the hostile corpus runs under a time and heap limit), never a flag that changes the
+# engine mode (every test runs in every mode).
 HEADER_FLAGS = {"--allow-ffi"}
+HEADER_LIMIT_FLAGS = ("--timeout-ms=", "--max-heap=")
 HEADER_FLAGS_PREFIX = "// xjs-flags:"
 
 
@@ -45,7 +47,7 @@ def read_header_flags(text):
             break
         if line.startswith(HEADER_FLAGS_PREFIX):
             for flag in line[len(HEADER_FLAGS_PREFIX) :].split():
-                if flag not in HEADER_FLAGS:
+                if flag not in HEADER_FLAGS and not flag.startswith(HEADER_LIMIT_FLAGS):
                     raise HeaderError(f"{HEADER_FLAGS_PREFIX} {flag} is not allowed (allowed: {' '.join(sorted(HEADER_FLAGS))})")
                 flags.append(flag)
     return flags

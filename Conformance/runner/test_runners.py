@@ -272,6 +272,10 @@ class HeaderFlagTests(unittest.TestCase):
         text = "print(1);\n// xjs-flags: --allow-ffi\n"
         self.assertEqual(suite.read_header_flags(text), [])
 
+    def test_limits_are_allowed(self):
+        text = "// Hostile.\n// xjs-flags: --timeout-ms=500 --max-heap=64m\nprint(1);\n"
+        self.assertEqual(suite.read_header_flags(text), ["--timeout-ms=500", "--max-heap=64m"])
+
     def test_mode_changing_flags_are_refused(self):
         with self.assertRaises(suite.HeaderError):
             suite.read_header_flags("// xjs-flags: --jitless\n")

@@ -107,6 +107,8 @@ extension Runtime {
     var seen = Set<UInt64>()
     let length = try lengthOfArrayLike(replacer)
     for index in 0..<length {
+      // (First in the body: the holes of a sparse replacer skip the rest.)
+      if index & 0xFFF == 0xFFF { try checkSafePoint() }
       let element = try get(replacer, propertyKey(forIndex: index))
       var item: StringRef? = nil
       if element.isString {
@@ -121,7 +123,6 @@ extension Runtime {
       guard let item else { continue }
       let key = propertyKey(for: item)
       if seen.insert(key.bits).inserted { list.append(Value(bits: key.bits)) }
-      if index & 0xFFF == 0xFFF { try checkSafePoint() }
     }
     return list
   }

@@ -139,7 +139,9 @@ extension FunctionCompiler {
       }
     }
     var lexicalNames = Set<String>()
+    // In order, and as a set: 50,000 top-level functions made the array's `contains` quadratic.
     var functionNames: [String] = []
+    var functionNameSet = Set<String>()
     for statement in statements {
       switch statement.kind {
       case .variableDeclaration(let declaration) where declaration.kind != .var:
@@ -155,10 +157,10 @@ extension FunctionCompiler {
           declarations.lexicalNames.append((name, false))
         }
       case .functionDeclaration(let function):
-        if let name = function.name?.name, !functionNames.contains(name) { functionNames.append(name) }
+        if let name = function.name?.name, functionNameSet.insert(name).inserted { functionNames.append(name) }
       case .labeled(_, let body):
         if case .functionDeclaration(let function) = body.kind, let name = function.name?.name,
-          !functionNames.contains(name)
+          functionNameSet.insert(name).inserted
         {
           functionNames.append(name)
         }
@@ -169,7 +171,7 @@ extension FunctionCompiler {
     if isEval {
       declarations.lexicalNames = []
     }
-    declarations.varNames = varNames.filter { !functionNames.contains($0) }
+    declarations.varNames = varNames.filter { !functionNameSet.contains($0) }
     declarations.functionNames = functionNames
   }
 

@@ -294,6 +294,10 @@ extension Runtime {
     // Builtins calling builtins recurse on the native stack too; every 16th level is checked
     // (16 levels of native frames fit well inside the margin the check keeps).
     if _slowPath(nativeDepth & 15 == 0) { try checkNativeStack() }
+    // A safe point at every native call: builtins that call back into builtins (join over a
+    // DAG of nested arrays, toString chains) run no bytecode, so without it the time limit and
+    // interrupts waited for them to finish.
+    try checkSafePoint()
     nativeFrames[nativeDepth] = NativeFrameRecord(
       function: function.value, this: this, caller: nativeCallSite?.fp, isConstruct: !newTarget.isUndefined)
     let box = Unmanaged<NativeFunctionBox>.fromOpaque(function.payload!)

@@ -342,10 +342,23 @@ extension Runtime {
     return child
   }
 
-  /// A fresh dictionary shape with the same properties and slots as `shape`.
+  /// A fresh dictionary shape with the same properties and slots as `shape`, for the object
+  /// whose shape `shape` is (callers give it the result). A dictionary shape belongs to that one
+  /// object, so its table moves to the new shape instead of being copied (deleting n properties
+  /// one by one copied n tables: quadratic memory the heap did not count); the old shape, which
+  /// no object has any more, keeps an empty table.
+  ///
+  /// The new shape is allocated first: a collection inside the allocation must still find the
+  /// table's keys through the old shape.
   func dictionaryCopy(of shape: ShapeRef) -> ShapeRef {
-    let table = shape.isDictionary ? PropertyTable(copying: shape.table) : shape.table.compactedCopy()
     let dictionary = allocateShape()
+    let table: PropertyTable
+    if shape.isDictionary {
+      table = shape.table
+      shape.setTable(PropertyTable())
+    } else {
+      table = shape.table.compactedCopy()
+    }
     dictionary.prototype = shape.prototype
     dictionary.objectClass = shape.objectClass
     dictionary.slotCount = shape.slotCount
