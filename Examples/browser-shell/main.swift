@@ -37,7 +37,7 @@ let usage = """
   Options:
     --jitless               deny JIT: the kernel refuses executable memory to the process
     --max-heap=<MB>         the page's heap limit in MB (default 256)
-    --timeout-ms=<n>        each task's time limit (default 5000)
+    --timeout-ms=<n>        each task's time limit (default 5000; 0: none)
     --read=<dir>            a directory the page may load scripts from (repeatable; default
                             the page's own directory)
   """
@@ -54,8 +54,8 @@ for argument in CommandLine.arguments.dropFirst() {
     policy.allowsJIT = false
   } else if argument.hasPrefix("--max-heap="), let megabytes = Int(argument.dropFirst(11)) {
     policy.heapLimit = megabytes << 20
-  } else if argument.hasPrefix("--timeout-ms="), let milliseconds = Int64(argument.dropFirst(13)) {
-    policy.taskTimeLimit = .milliseconds(milliseconds)
+  } else if argument.hasPrefix("--timeout-ms="), let milliseconds = Int64(argument.dropFirst(13)), milliseconds >= 0 {
+    policy.taskTimeLimit = milliseconds == 0 ? nil : .milliseconds(milliseconds)
   } else if argument.hasPrefix("--read=") {
     policy.readableDirectories = (policy.readableDirectories ?? []) + [String(argument.dropFirst(7))]
   } else if argument.hasPrefix("--") {
@@ -71,27 +71,45 @@ guard let pagePath else {
   fputs(usage + "\n", stderr)
   exit(2)
 }
+guard access(pagePath, R_OK) == 0 else {
+  fputs("xjs-shell: cannot open '\(pagePath)': \(String(cString: strerror(errno)))\n", stderr)
+  exit(2)
+}
 
 /// The page's content process, relaunched when it dies.
 final class Tab {
   let path: String
   var process: ContentProcess
 
+  /// Whether the page loaded in the current process (a page that dies while it loads is not
+  /// loaded again by itself: `reload` tries).
+  var pageLoaded = false
+
   init(path: String, policy: ContentPolicy) throws {
     self.path = path
     process = try ContentProcess(policy: policy)
+    // The one report of an interruption (also of one while no command runs).
     process.interruptionHandler = { interruption in
       fputs("[xjs-shell] \(interruption)\n", stderr)
     }
     process.consoleHandler = { stream, text in
       if stream == .standardError { fputs("[console.error] \(text)\n", stderr) } else { print("[console] \(text)") }
     }
-    try load()
+    load()
   }
 
-  func load() throws {
-    let outcome = try process.loadPage(path: path)
-    if case .failed(let message) = outcome { print("[xjs-shell] cannot load \(path): \(message)") }
+  /// Loads the page; when the process dies while loading it, starts a new one on a blank page.
+  func load() {
+    do {
+      if case .failed(let message) = try process.loadPage(path: path) {
+        print("[xjs-shell] cannot load \(path): \(message)")
+        return
+      }
+      pageLoaded = true
+    } catch {
+      pageLoaded = false
+      relaunchBlank(after: error)
+    }
   }
 
   /// Runs a request; when the process dies under it, relaunches and reloads the page.
@@ -99,7 +117,8 @@ final class Tab {
     do {
       if let text = try body(process) { print(text) }
     } catch {
-      print("[xjs-shell] \(error); relaunching")
+      if case .interrupted = error {} else { print("[xjs-shell] \(error)") }
+      print("[xjs-shell] relaunching")
       recover()
     }
   }
@@ -107,10 +126,16 @@ final class Tab {
   func recover() {
     do {
       try process.relaunch()
-      try load()
+      if pageLoaded { load() } else { print("[xjs-shell] on a blank page (reload tries the page again)") }
     } catch {
       print("[xjs-shell] \(error)")
     }
+  }
+
+  private func relaunchBlank(after error: ContentProcessError) {
+    if case .interrupted = error {} else { print("[xjs-shell] \(error)") }
+    print("[xjs-shell] the page did not load; relaunching on a blank page (reload tries again)")
+    do { try process.relaunch() } catch { print("[xjs-shell] \(error)") }
   }
 }
 
@@ -157,7 +182,9 @@ func run(_ line: String, in tab: Tab) -> Bool {
       let log = try process.witnessLog()
       return log.isEmpty ? "(no executable memory was mapped)" : log.joined(separator: "\n")
     }
-  case "reload": tab.recover()
+  case "reload":
+    tab.pageLoaded = true
+    tab.recover()
   case "bench-launch": benchLaunch(count: Int(rest) ?? 20, policy: tab.process.policy)
   case "quit", "exit": return false
   default: print("[xjs-shell] unknown command '\(command)' (see --help)")

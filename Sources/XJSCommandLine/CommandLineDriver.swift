@@ -29,7 +29,7 @@ struct CommandLineDriver {
       xjs -e '<code>' [options]               run code given on the command line
       xjs parse [--estree] <file.js>          check a file and print its syntax tree
                                               (--module, or a .mjs file: parse as a module)
-      xjs content [--fd N]                    run as a sandboxed content process driven by a host
+      xjs content [--fd N] [--stats]          run as a sandboxed content process driven by a host
                                               over descriptor N (see xjs content --help)
       xjs                                     interactive REPL
 

@@ -63,8 +63,9 @@ public enum ContentProcessCommand {
       }
       index += 1
     }
-    guard fcntl(descriptor, F_GETFD) >= 0 else {
-      fputs("xjs content: descriptor \(descriptor) is not open: a host starts xjs content (see --help)\n", stderr)
+    var information = stat()
+    guard fstat(descriptor, &information) == 0, information.st_mode & S_IFMT == S_IFSOCK else {
+      fputs("xjs content: descriptor \(descriptor) is not a socket: a host starts xjs content (see --help)\n", stderr)
       return 2
     }
     closeInheritedDescriptors(keeping: descriptor)
@@ -114,6 +115,7 @@ final class ContentProcessRunner {
         "the host speaks protocol version \(version), this content process \(contentProtocolVersion)")
     }
     self.policy = policy
+    connection.maximumMessageBytes = Int(clamping: policy.maximumMessageBytes)
     if !policy.allowsJIT { confinement.denyExecutableMemory() }
     Confinement.prepareForLockdown()
     let virtualMachine = makeVirtualMachine()
@@ -188,7 +190,9 @@ final class ContentProcessRunner {
         connection.fail(
           .timeLimit, "a task of \(session.url) ran past the time limit of \(policy.taskTimeLimitMilliseconds) ms")
       }
-      if session.virtualMachine.heapLimitRefusals > 0 {
+      // Refused allocations, or a heap grown past the limit where no script ran (the parse).
+      let virtualMachine = session.virtualMachine
+      if virtualMachine.heapLimitRefusals > 0 || virtualMachine.heapSize > Int(clamping: policy.heapLimit) {
         connection.fail(.heapLimit, "\(session.url) reached the heap limit of \(policy.heapLimit) bytes")
       }
     }

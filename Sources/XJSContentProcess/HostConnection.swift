@@ -54,8 +54,34 @@ final class HostConnection {
     }
   }
 
+  /// The largest frame body the host accepts (from its hello).
+  var maximumMessageBytes = 64 << 20
+
+  /// Sends a message, never one larger than the host accepts: an answer that would not fit
+  /// becomes a `failed` reply, a console line too long is cut short.
   func send(_ message: ContentMessage, id: UInt32) {
-    guard channel.send(Envelope(id: id, message).frame) else { hostGone() }
+    var frame = Envelope(id: id, message).frame
+    if frame.count - 4 > maximumMessageBytes {
+      switch message {
+      case .reply:
+        let failure = "the answer is \(frame.count - 4) bytes, over the message limit of \(maximumMessageBytes)"
+        frame = Envelope(id: id, ContentMessage.reply(.failed(failure))).frame
+      case .console(let stream, let text):
+        // Cut on a character boundary: drop a sequence the cut went through.
+        var kept = Array(text.utf8.prefix(maximumMessageBytes - 64))
+        var end = kept.count
+        while end > 0 && kept[end - 1] & 0xC0 == 0x80 { end -= 1 }
+        if end > 0 && kept[end - 1] >= 0xC0 {
+          let length = kept[end - 1] >= 0xF0 ? 4 : kept[end - 1] >= 0xE0 ? 3 : 2
+          if kept.count - (end - 1) < length { kept.removeSubrange((end - 1)...) }
+        }
+        frame =
+          Envelope(id: id, ContentMessage.console(stream, String(decoding: kept, as: UTF8.self) + " … [cut short]"))
+          .frame
+      default: break
+      }
+    }
+    guard channel.send(frame) else { hostGone() }
   }
 
   func console(_ stream: ConsoleStream, _ text: String) { send(.console(stream, text), id: 0) }

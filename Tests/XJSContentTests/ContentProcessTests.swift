@@ -67,7 +67,69 @@ let domPages: [String] = {
     #expect(writableExecutableMappings(of: process.processID).isEmpty)
     #expect(try process.witnessLog().contains { $0.contains("REFUSED") })
     #expect(try !process.status().jitEnabled)
+    // A second page gets a new engine, whose JIT meets the refusal again: under the sandbox
+    // (found by review: the refusal's note called prctl, which the filter forbids).
+    try process.loadPage(path: page)
+    #expect(try process.evaluate("f(10)") == .value("45"))
+    try process.relaunch()
+    #expect(try process.evaluate("1 + 1") == .value("2"))
+    try process.loadPage(path: page)
+    #expect(try process.evaluate("f(3)") == .value("3"))
+    #expect(process.interruption == nil)
     process.terminate()
+  }
+
+  /// A module script's imports resolve against the module's own URL, also when the host was
+  /// given the page by a relative path (the content process knows nothing of the host's cwd).
+  @Test func modulesImportRelativeToThemselves() throws {
+    let page = temporaryFile("page.html", "<script type=module src=sub/m2.mjs></script>")
+    let directory = String(page[..<page.lastIndex(of: "/")!])
+    mkdir(directory + "/sub", 0o755)
+    _ = temporaryFile("m2.mjs", "import { n } from './m1.mjs'; console.log('m2', n);", directory: directory + "/sub")
+    _ = temporaryFile("m1.mjs", "export const n = 10;", directory: directory + "/sub")
+    let depth = currentDirectory().split(separator: "/").count
+    let relative = String(repeating: "../", count: depth) + page.dropFirst()
+    let process = try ContentProcess(policy: testPolicy())
+    try process.loadPage(path: relative)
+    #expect(process.takeConsoleOutput().map(\.text) == ["m2 10"])
+    process.terminate()
+  }
+
+  /// Neither side sends a message the other would refuse: an answer or a request over the
+  /// message limit is a `failed` outcome, a console line is cut short, the process lives on.
+  @Test func messagesStayWithinTheLimit() throws {
+    var policy = testPolicy()
+    policy.maximumMessageBytes = 1 << 20
+    let process = try ContentProcess(policy: policy)
+    let answer = try process.evaluate("'x'.repeat(2 << 20)")
+    guard case .failed(let message) = answer else {
+      Issue.record("\(answer)")
+      return
+    }
+    #expect(message.contains("over the message limit"))
+    _ = try process.evaluate("console.log('é'.repeat(1 << 20)); 0")
+    let line = try #require(process.takeConsoleOutput().first?.text)
+    #expect(line.hasSuffix("[cut short]") && line.utf8.count < 1 << 20)
+    let request = try process.loadPage(markup: String(repeating: "<p>", count: 1 << 19), url: "about:blank")
+    guard case .failed(let refusal) = request else {
+      Issue.record("\(request)")
+      return
+    }
+    #expect(refusal.hasPrefix("the request is ") && refusal.hasSuffix("over the message limit of 1048576"))
+    #expect(try process.evaluate("6 * 7") == .value("42"))
+    process.terminate()
+  }
+
+  /// The heap limit holds where no script runs: a page whose parse alone passes it is stopped.
+  @Test func aParseThatPassesTheHeapLimitIsStopped() throws {
+    var policy = testPolicy()
+    policy.heapLimit = 16 << 20
+    let log = InterruptionLog()
+    let process = try ContentProcess(policy: policy)
+    process.interruptionHandler = log.handler
+    let markup = String(repeating: "<div><p>x</p></div>", count: 100_000)
+    #expect(throws: ContentProcessError.self) { try process.loadPage(markup: markup, url: "about:blank") }
+    #expect(log.waitForFirst()?.reason == .exceededHeapLimit)
   }
 
   /// JIT granted: machine code runs, every seal is witnessed, and no mapping is writable and

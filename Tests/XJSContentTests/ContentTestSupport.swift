@@ -68,6 +68,11 @@ func readAll(_ descriptor: Int32) -> String {
   return String(decoding: bytes, as: UTF8.self)
 }
 
+func currentDirectory() -> String {
+  var buffer = [CChar](repeating: 0, count: 4096)
+  return getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
+}
+
 /// The lines of /proc/PID/maps.
 func mappings(of pid: Int32) -> [String] {
   guard let file = fopen("/proc/\(pid)/maps", "r") else { return [] }

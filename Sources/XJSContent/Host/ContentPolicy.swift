@@ -55,7 +55,8 @@ public struct ContentPolicy: Sendable {
     WirePolicy(
       allowsJIT: allowsJIT, eagerJIT: eagerJIT, heapLimit: UInt64(max(heapLimit, 1 << 20)),
       taskTimeLimitMilliseconds: taskTimeLimit.map { UInt64(max(1, $0.nanoseconds / 1_000_000)) } ?? 0,
-      locksDown: locksDown, exposesFFI: exposesFFI, gcStress: gcStress)
+      locksDown: locksDown, exposesFFI: exposesFFI, gcStress: gcStress,
+      maximumMessageBytes: UInt64(max(maximumMessageBytes, 1 << 16)))
   }
 }
 

@@ -52,6 +52,11 @@ public final class ContentProcess: @unchecked Sendable {
     var terminatedByHost = false
     /// What the content process's `fatal` message said.
     var fatalDetail = ""
+    /// A request (or the handshake) is reading the channel: an end the monitor sees meanwhile
+    /// is reported once that reader has read everything the process sent (its `fatal`).
+    var requestInFlight = false
+    /// The wait status, once the process ended.
+    var exitStatus: Int32?
   }
 
   /// Launches a content process and completes the handshake (`hello`, `ready`).
@@ -208,6 +213,7 @@ public final class ContentProcess: @unchecked Sendable {
       $0.killReason = nil
       $0.terminatedByHost = false
       $0.fatalDetail = ""
+      $0.exitStatus = nil
     }
     nextRequestID = 1
     lastFetchID = 0
@@ -221,6 +227,8 @@ public final class ContentProcess: @unchecked Sendable {
     channel.frameTimeout = policy.messageTimeout
     self.channel = channel
     monitor = ProcessMonitor(processID: pid) { [weak self] status in self?.processEnded(status) }
+    beginReading()
+    defer { endReading() }
     let hello = HostMessage.hello(version: contentProtocolVersion, policy: policy.wirePolicy)
     let id = nextRequestID
     nextRequestID += 1
@@ -250,6 +258,7 @@ public final class ContentProcess: @unchecked Sendable {
   private func describeEnd() -> String {
     guard let monitor else { return "not started" }
     _ = monitor.waitForExit(nanoseconds: 2_000_000_000)
+    deliverInterruption()
     return interruption?.description ?? "it is still running"
   }
 
@@ -271,9 +280,17 @@ public final class ContentProcess: @unchecked Sendable {
     -> ContentMessage
   {
     guard let channel, isRunning else { throw endedError() }
+    beginReading()
+    defer { endReading() }
     let id = nextRequestID
+    let frame = Envelope(id: id, message).frame
+    // The content process would refuse it as a protocol violation: say so here instead.
+    if frame.count - 4 > policy.maximumMessageBytes {
+      let size = frame.count - 4
+      return .reply(.failed("the request is \(size) bytes, over the message limit of \(policy.maximumMessageBytes)"))
+    }
     nextRequestID &+= 1
-    guard channel.send(Envelope(id: id, message).frame) else { throw endedError() }
+    guard channel.send(frame) else { throw endedError() }
     let patience =
       (runsPageCode ? policy.requestTimeLimit : policy.messageTimeout) + extra
     var deadline = monotonicNow() + UInt64(patience.nanoseconds)
@@ -311,7 +328,15 @@ public final class ContentProcess: @unchecked Sendable {
   private func serve(_ url: String) -> FetchOutcome {
     guard let resources else { return .failure("this page may load no scripts") }
     switch resources.fetch(url) {
-    case .success(let script): return .source(script.source, name: script.name)
+    case .success(let script):
+      // The content process knows nothing of the host's working directory: names are absolute
+      // (a module's imports resolve against its name).
+      let name =
+        script.name.hasPrefix("/") ? script.name : FileModuleLoader.currentDirectoryPath() + "/" + script.name
+      if script.source.utf8.count + name.utf8.count + 64 > policy.maximumMessageBytes {
+        return .failure("\(name) is over the message limit of \(policy.maximumMessageBytes) bytes")
+      }
+      return .source(script.source, name: normalizePath(name))
     case .failure(let failure): return .failure(failure.message)
     }
   }
@@ -328,15 +353,39 @@ public final class ContentProcess: @unchecked Sendable {
       killProcess(as: .protocolViolation, "the channel closed but the process went on")
       _ = monitor.waitForExit(nanoseconds: 5_000_000_000)
     }
+    deliverInterruption()
     if let interruption { return .interrupted(interruption) }
     return .notRunning
   }
 
-  /// The monitor's report: works out why the process ended and tells the handler.
+  private func beginReading() { state.withLock { $0.requestInFlight = true } }
+
+  /// The request is over: an end the monitor saw meanwhile is reported now.
+  private func endReading() {
+    let pending = state.withLock { shared -> Bool in
+      shared.requestInFlight = false
+      return shared.exitStatus != nil && shared.interruption == nil
+    }
+    if pending { deliverInterruption() }
+  }
+
+  /// The monitor's report. While a request reads the channel, that reader reports the end
+  /// (after the process's last messages); otherwise it is reported here, at once.
   private func processEnded(_ status: Int32) {
+    let deferred = state.withLock { shared -> Bool in
+      shared.exitStatus = status
+      return shared.requestInFlight
+    }
+    if !deferred { deliverInterruption() }
+  }
+
+  /// Works out why the process ended and tells the handler (once).
+  private func deliverInterruption() {
     let (interruption, handler) = state.withLock {
       shared -> (ContentInterruption?, (@Sendable (ContentInterruption) -> Void)?) in
-      if shared.terminatedByHost { return (nil, nil) }
+      guard let status = shared.exitStatus, shared.interruption == nil, !shared.terminatedByHost else {
+        return (nil, nil)
+      }
       var reason: ContentInterruptionReason
       var detail = shared.fatalDetail
       if let (killReason, killDetail) = shared.killReason {

@@ -34,23 +34,36 @@ public struct PageResources: Sendable {
     }
     var refused = false
     for path in candidates {
-      guard isReadable(path) else {
-        refused = true
-        continue
+      switch readChecked(path) {
+      case .refused: refused = true
+      case .missing: continue
+      case .read(let source): return .success((source, path))
       }
-      if let source = FileModuleLoader.readUTF8File(path) { return .success((source, path)) }
     }
     let tried = candidates.joined(separator: ", ")
     if refused { return .failure(FetchFailure("\(tried) is outside the directories the page may read")) }
     return .failure(FetchFailure("cannot open \(tried): \(String(cString: strerror(errno)))"))
   }
 
-  /// Whether the policy lets `path` be read (it must exist: its real path is compared).
-  public func isReadable(_ path: String) -> Bool {
+  /// Whether the policy lets the file at real path `real` be read.
+  public func isReadable(realPath real: String) -> Bool {
     guard let readableDirectories else { return true }
-    // A file that does not exist cannot be read either: let the open fail and say so.
-    guard let real = realPath(path) else { return true }
     return readableDirectories.contains { real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+  }
+
+  private enum CheckedRead {
+    case read(String)
+    case missing
+    case refused
+  }
+
+  /// Opens the file first, then checks the real path of what was opened (/proc/self/fd), so a
+  /// file swapped for a symbolic link between a check and the open cannot slip through.
+  private func readChecked(_ path: String) -> CheckedRead {
+    guard let file = fopen(path, "rbe") else { return .missing }
+    defer { fclose(file) }
+    guard isReadable(realPath: realPath("/proc/self/fd/\(fileno(file))") ?? "") else { return .refused }
+    return FileModuleLoader.readUTF8(file).map(CheckedRead.read) ?? .missing
   }
 
   /// The files `src` may name, in the order they are tried; nil for a URL of another scheme.

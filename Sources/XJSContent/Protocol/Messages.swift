@@ -6,7 +6,36 @@
 // u8 booleans (0 or 1), little-endian integers, and strings (u32 byte count, then UTF-8 that
 // must be valid). A frame whose kind is unknown, whose fields run past its end or stop short
 // of it, or whose strings are not UTF-8 is malformed: the receiver closes the channel.
-// Conversation.swift says which message may come when.
+//
+// The messages and their fields, in order (Wire.swift encodes them; kind in parentheses):
+//   host → content
+//     hello (1)          u16 version; policy: bool allowsJIT, bool eagerJIT, u64 heapLimit,
+//                        u64 taskTimeLimitMilliseconds, bool locksDown, bool exposesFFI,
+//                        bool gcStress, u64 maximumMessageBytes
+//     loadPage (2)       string url, string name, string markup
+//     evaluate (3)       string source, string sourceURL
+//     dispatchEvent (4)  string selector, string type, bool bubbles, bool cancelable
+//     settle (5)         u32 milliseconds
+//     getDocument (6), getStatus (7), getWitnessLog (8), shutdown (10): no fields
+//     fetchReply (9)     bool found; then string source, string name, or string message
+//   content → host
+//     ready (64)         u16 version, status
+//     reply (65)         u8 outcome (0 value, 1 exception, 2 syntax error, 3 failed), string text
+//     status (66)        status
+//     console (67)       u8 stream (0 stdout, 1 stderr), string text
+//     fetch (68)         string url
+//     fatal (69)         u8 reason (1 time limit, 2 heap limit, 3 protocol violation,
+//                        4 set-up failed), string detail
+//   status: i32 pid, bool jitEnabled, string jitStatus, bool mdwe, string mdweNote,
+//           bool sandboxed, bool noNewPrivileges, u64 heapBytes, string pageURL
+//
+// The conversation: the host speaks first (hello, answered by ready with the same id), then
+// sends one request at a time, each with an id greater than the last; the content process
+// answers each with a reply (a status for getStatus) carrying its id. While a request runs,
+// the content process may send console lines and fatal (id 0) and fetches, whose ids count
+// from 1 on their own and grow; the host answers each fetch with a fetchReply of its id before
+// anything else. The host checks its half in Host/ContentProcess.swift (`request`), the
+// content process its half in XJSContentProcess/HostConnection.swift.
 
 /// The protocol's version: the host's `hello` names it, the content process's `ready`
 /// answers with its own, and they must be equal.
@@ -32,11 +61,15 @@ public struct WirePolicy: Equatable, Sendable {
   public var exposesFFI: Bool
   /// Collect garbage at every allocation (a conformance mode).
   public var gcStress: Bool
+  /// The largest frame body the host accepts: the content process sends nothing larger (an
+  /// answer that would not fit becomes a `failed` reply, a console line is cut short).
+  public var maximumMessageBytes: UInt64
 
   public init(
     allowsJIT: Bool, eagerJIT: Bool = false, heapLimit: UInt64, taskTimeLimitMilliseconds: UInt64,
-    locksDown: Bool = true, exposesFFI: Bool = false, gcStress: Bool = false
+    locksDown: Bool = true, exposesFFI: Bool = false, gcStress: Bool = false, maximumMessageBytes: UInt64 = 64 << 20
   ) {
+    self.maximumMessageBytes = maximumMessageBytes
     self.allowsJIT = allowsJIT
     self.eagerJIT = eagerJIT
     self.heapLimit = heapLimit

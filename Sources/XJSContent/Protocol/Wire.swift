@@ -104,6 +104,7 @@ extension Envelope where Message == HostMessage {
       writer.append(policy.locksDown)
       writer.append(policy.exposesFFI)
       writer.append(policy.gcStress)
+      writer.append(policy.maximumMessageBytes)
     case .loadPage(let url, let name, let markup):
       writer.append(url)
       writer.append(name)
@@ -141,7 +142,7 @@ extension Envelope where Message == HostMessage {
       let policy = WirePolicy(
         allowsJIT: try reader.bool(), eagerJIT: try reader.bool(), heapLimit: try reader.integer(),
         taskTimeLimitMilliseconds: try reader.integer(), locksDown: try reader.bool(), exposesFFI: try reader.bool(),
-        gcStress: try reader.bool())
+        gcStress: try reader.bool(), maximumMessageBytes: try reader.integer())
       message = .hello(version: version, policy: policy)
     case 2: message = .loadPage(url: try reader.string(), name: try reader.string(), markup: try reader.string())
     case 3: message = .evaluate(source: try reader.string(), sourceURL: try reader.string())

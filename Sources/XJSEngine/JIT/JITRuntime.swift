@@ -108,10 +108,11 @@ final class JITRuntime {
 
   var isEnabled: Bool { disabledReason == nil }
 
-  /// Names the kernel's rule when it is the reason executable memory is refused.
-  private static var mdweNote: String {
+  /// Names the kernel's rule when it is the reason executable memory is refused. Asked once per
+  /// process (MDWE cannot be unset): a sandboxed content process may no longer call prctl when
+  /// its later runtimes meet the refusal.
+  private static let mdweNote: String =
     xjs_memory_deny_write_execute_flags() > 0 ? ": PR_SET_MDWE is set, the kernel refuses executable memory" : ""
-  }
 
   /// The tier-up counter a new code block starts with.
   var initialTierUpCount: Int32 {

@@ -131,6 +131,11 @@ package final class FileModuleLoader: ModuleLoader {
   package static func readUTF8File(_ path: String) -> String? {
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
+    return readUTF8(file)
+  }
+
+  /// Reads an open file to its end as `readUTF8File` does (the caller closes it).
+  package static func readUTF8(_ file: UnsafeMutablePointer<FILE>) -> String? {
     var bytes: [UInt8] = []
     // A small chunk: a zero-filled 64 KB buffer alone was 1 % of print("hi")'s peak RSS.
     var buffer = [UInt8](repeating: 0, count: 4096)
