@@ -83,7 +83,7 @@ def main():
     shell = os.path.join(options.build, "xjs-shell")
     for path in (xjs, shell):
         if not os.access(path, os.X_OK):
-            sys.exit(f"{path} is missing: swift build -c release --product xjs --product xjs-shell")
+            sys.exit(f"{path} is missing: swift build -c release --product xjs && swift build -c release --product xjs-shell")
     os.environ["XJS_EXECUTABLE"] = xjs
     page = os.path.join(tempfile.mkdtemp(), "blank.html")
     with open(page, "w") as handle:

@@ -3,8 +3,8 @@
 // survives a page that crashes, loops forever or exhausts memory by relaunching the process
 // and loading the page again.
 //
-//   swift build --product xjs-shell --product xjs
-//   .build/debug/xjs-shell Examples/dom/todo.html 'click #add' dump
+//   swift build --product xjs && swift build --product xjs-shell   (one product per command)
+//   .build/debug/xjs-shell Examples/dom/todo.html 'click #add' settle dump
 //   echo 'eval document.title' | .build/debug/xjs-shell --jitless Examples/dom/todo.html
 import XJSContent
 
