@@ -86,8 +86,10 @@ func mappings(of pid: Int32) -> [String] {
 }
 
 /// Executable mappings that belong to no file: where JIT code would live.
-func anonymousExecutableMappings(of pid: Int32) -> [String] {
-  mappings(of: pid).filter { line in
+func anonymousExecutableMappings(of pid: Int32) -> [String] { anonymousExecutable(mappings(of: pid)) }
+
+func anonymousExecutable(_ lines: [String]) -> [String] {
+  lines.filter { line in
     let fields = line.split(separator: " ", omittingEmptySubsequences: true)
     guard fields.count >= 2, fields[1].count == 4 else { return false }
     let permissions = Array(fields[1])
@@ -97,8 +99,10 @@ func anonymousExecutableMappings(of pid: Int32) -> [String] {
 }
 
 /// Mappings writable and executable at once (none may ever exist).
-func writableExecutableMappings(of pid: Int32) -> [String] {
-  mappings(of: pid).filter { line in
+func writableExecutableMappings(of pid: Int32) -> [String] { writableExecutable(mappings(of: pid)) }
+
+func writableExecutable(_ lines: [String]) -> [String] {
+  lines.filter { line in
     let fields = line.split(separator: " ", omittingEmptySubsequences: true)
     guard fields.count >= 2 else { return false }
     let permissions = Array(fields[1])
@@ -142,4 +146,17 @@ func temporaryFile(_ name: String, _ contents: String, directory: String? = nil)
   fputs(contents, file)
   fclose(file)
   return path
+}
+
+/// The /proc/PID/maps filters the JIT tests rely on, on lines of known shape.
+@Test func theMappingFiltersReadMapsLines() {
+  let lines = [
+    "7f0e0b400000-7f0e0b401000 r-xp 00000000 00:00 0 ",
+    "7f0e0b401000-7f0e0b402000 rwxp 00000000 00:00 0",
+    "00400000-00c00000 r-xp 00000000 fd:01 1234   /usr/bin/xjs",
+    "7ffd1000-7ffd3000 r-xp 00000000 00:00 0                  [vdso]",
+    "7f0e0c000000-7f0e0c100000 rw-p 00000000 00:00 0",
+  ]
+  #expect(anonymousExecutable(lines) == [lines[0], lines[1]])
+  #expect(writableExecutable(lines) == [lines[1]])
 }
