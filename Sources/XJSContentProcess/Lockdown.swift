@@ -1,5 +1,6 @@
 import CXJSSupport
 import XJSContent
+import XJSEngine
 
 #if canImport(Glibc)
   import Glibc
@@ -40,6 +41,8 @@ struct Confinement {
     tzset()
     _ = xjs_thread_stack_top()
     _ = xjs_thread_stack_bottom()
+    // The filter forbids clone: the thread that enforces time limits starts now.
+    Runtime.prepareWatchdog()
   }
 
   /// PR_SET_NO_NEW_PRIVS and the seccomp filter (CXJSSupport's Sandbox.c lists what stays).

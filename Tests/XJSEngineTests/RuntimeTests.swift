@@ -111,6 +111,46 @@ private func evaluate(_ runtime: Runtime, _ source: String) -> String {
     let text = evaluate(runtime, "for (;;) { try { for (;;) {} } catch (e) { } }")
     #expect(text.contains("Script timed out"))
   }
+
+  /// The watchdog raises the deadline while no script runs; a new limit set afterwards must
+  /// not inherit that stale alarm.
+  @Test func aLimitThatPassedBetweenScriptsDoesNotStopTheNextOne() {
+    let runtime = Runtime()
+    runtime.setTimeLimit(milliseconds: 20)
+    #expect(evaluate(runtime, "1 + 1") == "2")
+    usleep(100_000)
+    runtime.setTimeLimit(milliseconds: 10_000)
+    #expect(evaluate(runtime, "var n = 0; for (var i = 0; i < 1e6; i++) n += i; n") == "499999500000")
+    runtime.setTimeLimit(milliseconds: 0)
+  }
+
+  /// Many runtimes with limits, on two threads, arming and disarming the one watchdog; each
+  /// endless loop ends by its own limit (run under Scripts/sanitize thread as well).
+  @Test func theWatchdogServesRuntimesOnSeveralThreads() {
+    let boxes = [ResultBox(), ResultBox()]
+    var threads: [pthread_t] = []
+    for box in boxes {
+      let context = Unmanaged.passRetained(box).toOpaque()
+      var thread = pthread_t()
+      let status = pthread_create(
+        &thread, nil,
+        { raw in
+          let box = Unmanaged<ResultBox>.fromOpaque(raw!).takeRetainedValue()
+          var outcomes: [String] = []
+          for _ in 0..<5 {
+            let runtime = Runtime()
+            runtime.setTimeLimit(milliseconds: 30)
+            outcomes.append(evaluate(runtime, "for (;;) {}").contains("Script timed out") ? "stopped" : "ran on")
+          }
+          box.result = outcomes.joined(separator: " ")
+          return nil
+        }, context)
+      #expect(status == 0)
+      threads.append(thread)
+    }
+    for thread in threads { pthread_join(thread, nil) }
+    for box in boxes { #expect(box.result == "stopped stopped stopped stopped stopped") }
+  }
 }
 
 @Suite struct GarbageCollectionTests {

@@ -24,6 +24,10 @@ void *xjs_thread_stack_top(void);
 /// The lowest usable address of the calling thread's stack, or NULL.
 void *xjs_thread_stack_bottom(void);
 
+/// An address in the calling function's frame on the real stack. Swift's way (the address of
+/// a local) can point into AddressSanitizer's fake stack, which lives on the heap.
+static inline uintptr_t xjs_stack_address(void) { return (uintptr_t)__builtin_frame_address(0); }
+
 /// Makes instructions just written to [begin, end) visible to instruction
 /// fetch (needed on arm64 before running freshly written code).
 void xjs_flush_instruction_cache(void *begin, void *end);
@@ -81,6 +85,19 @@ void *xjs_ffi_trampoline_address(uint32_t slot);
 
 /// Sets the handler the trampolines call (once, before the first trampoline runs).
 void xjs_ffi_set_callback_handler(xjs_ffi_callback_handler handler);
+
+/// Fuzzilli's REPRL coverage (REPRLCoverage.c): marks every edge unseen again, after each
+/// script. Does nothing unless xjs was built for coverage (then `xjs_reprl_has_coverage` is 1).
+void xjs_reprl_reset_coverage(void);
+int xjs_reprl_has_coverage(void);
+
+/// Atomic operations on a runtime's interrupt word, which other threads (the watchdog, a
+/// signal handler, the embedder) write while the script runs. Swift has no atomics on raw memory.
+static inline void xjs_atomic_or_int32(int32_t *word, int32_t bits) { __atomic_fetch_or(word, bits, __ATOMIC_SEQ_CST); }
+static inline void xjs_atomic_and_int32(int32_t *word, int32_t bits) { __atomic_fetch_and(word, bits, __ATOMIC_SEQ_CST); }
+static inline int32_t xjs_atomic_exchange_int32(int32_t *word, int32_t value) {
+  return __atomic_exchange_n(word, value, __ATOMIC_SEQ_CST);
+}
 
 #ifdef __cplusplus
 }

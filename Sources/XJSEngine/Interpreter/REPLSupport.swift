@@ -91,7 +91,8 @@ extension Runtime {
   }
 
   /// The word a signal handler sets to stop the running script at its next safe point (both
-  /// tiers poll it); writing 1 to it is all `requestInterrupt` does, and is async-signal-safe.
+  /// tiers poll it); storing 1 (`RuntimeHotState.interruptBit`) requests the interrupt and is
+  /// async-signal-safe.
   package var interruptRequestWord: UnsafeMutablePointer<Int32> { interruptFlag }
 
   /// Forgets an interrupt requested while no script ran (it must not stop the next input).

@@ -32,6 +32,8 @@
 // runtime roots (`JobQueue.trace`, called from Runtime.markRoots). Capability records and
 // handlers live only in Swift locals, reaction lists and queued jobs, all of which are traced.
 
+import CXJSSupport
+
 enum PromiseSlot {
   static let state = 0
   static let result = 1
@@ -211,7 +213,7 @@ extension Runtime {
 
   /// A termination caught by code that cannot throw: make the next safe point stop the script again.
   func rearmTermination() {
-    interruptFlag.pointee = 1
+    xjs_atomic_or_int32(interruptFlag, RuntimeHotState.interruptBit)
   }
 
   // MARK: - Resolving functions (27.2.1.3)

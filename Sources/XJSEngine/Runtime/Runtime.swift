@@ -1,3 +1,5 @@
+import CXJSSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -151,10 +153,14 @@ package final class Runtime {
   /// Called at safe points when the flag is set or a deadline passed; returning
   /// true terminates the script.
   @exclusivity(unchecked) package var interruptHandler: (() -> Bool)?
-  /// Absolute monotonic deadline (nanoseconds) or 0.
+  /// Absolute monotonic deadline (nanoseconds) or 0. The watchdog raises
+  /// `RuntimeHotState.deadlineBit` when it passes; without a watchdog thread every safe point
+  /// takes the slow path and reads the clock now and then.
   var deadlineNanoseconds: UInt64 = 0 {
-    didSet { setSafePointRequest(RuntimeHotState.deadlineArmed, deadlineNanoseconds != 0) }
+    didSet { armDeadline() }
   }
+  /// Whether the watchdog holds an alarm for this runtime's interrupt word.
+  private var watchdogArmed = false
 
   /// Roots an embedding layer keeps in storage of its own (the C API's handle tables): each
   /// scanner reports its values to the function it is given, at every collection.
@@ -239,6 +245,7 @@ package final class Runtime {
   }
 
   deinit {
+    if watchdogArmed { Watchdog.shared.disarm(interruptFlag) }
     free(nativeFrames)
     UnsafeMutableRawPointer(hot).deallocate()
     free(megamorphicCache)
@@ -326,23 +333,41 @@ package final class Runtime {
         throw throwRangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
       }
     }
-    if deadlineNanoseconds != 0 {
-      // Reading the clock costs; look at it every 256 safe points.
-      hot.pointee.deadlineCountdown -= 1
-      if hot.pointee.deadlineCountdown <= 0 {
-        hot.pointee.deadlineCountdown = 256
-        if monotonicNanoseconds() >= deadlineNanoseconds {
-          deadlineNanoseconds = 0
-          throw JSException(makeTerminationError("Script timed out"))
-        }
-      }
+    let raised = xjs_atomic_exchange_int32(interruptFlag, 0)
+    if deadlineNanoseconds != 0 && deadlineHasPassed(raised: raised) {
+      deadlineNanoseconds = 0
+      throw JSException(makeTerminationError("Script timed out"))
     }
-    if interruptFlag.pointee != 0 {
-      interruptFlag.pointee = 0
+    if raised & RuntimeHotState.interruptBit != 0 {
       if interruptHandler?() ?? true {
         throw JSException(makeTerminationError("Script interrupted"))
       }
     }
+  }
+
+  /// Whether the time limit passed: the watchdog said so, or (without a watchdog) the clock,
+  /// read every 256 safe points because reading it costs.
+  private func deadlineHasPassed(raised: Int32) -> Bool {
+    if watchdogArmed { return raised & RuntimeHotState.deadlineBit != 0 }
+    hot.pointee.deadlineCountdown -= 1
+    guard hot.pointee.deadlineCountdown <= 0 else { return false }
+    hot.pointee.deadlineCountdown = 256
+    return monotonicNanoseconds() >= deadlineNanoseconds
+  }
+
+  /// Hands the deadline to the watchdog (or, failing that, makes every safe point read the
+  /// clock). A deadline bit the watchdog raised for an earlier limit is cleared: once
+  /// `disarm` returns the watchdog no longer writes it.
+  private func armDeadline() {
+    if watchdogArmed {
+      Watchdog.shared.disarm(interruptFlag)
+      watchdogArmed = false
+    }
+    xjs_atomic_and_int32(interruptFlag, ~RuntimeHotState.deadlineBit)
+    if deadlineNanoseconds != 0 {
+      watchdogArmed = Watchdog.shared.arm(interruptFlag, deadline: deadlineNanoseconds)
+    }
+    setSafePointRequest(RuntimeHotState.deadlineArmed, deadlineNanoseconds != 0 && !watchdogArmed)
   }
 
   /// Sets a wall-clock limit for the script that runs next.
@@ -357,9 +382,13 @@ package final class Runtime {
     deadlineNanoseconds = overflow || late ? UInt64.max : deadline
   }
 
+  /// Starts the watchdog thread that enforces time limits now, for a process about to forbid
+  /// creating threads (the content process's lock-down). Returns whether it runs.
+  @discardableResult package static func prepareWatchdog() -> Bool { Watchdog.shared.prepare() }
+
   /// Asks the running script to stop at its next safe point (safe from any thread).
   package func requestInterrupt() {
-    interruptFlag.pointee = 1
+    xjs_atomic_or_int32(interruptFlag, RuntimeHotState.interruptBit)
   }
 
   package func collectGarbage() { heap.collect() }
@@ -384,7 +413,10 @@ struct MegamorphicEntry {
 struct RuntimeHotState {
   static let heapLimit: UInt32 = 1
   static let deadlineArmed: UInt32 = 2
-  /// Written by any thread (`requestInterrupt`).
+  /// `interruptRequested` bits: an interrupt was requested; the watchdog saw the deadline pass.
+  static let interruptBit: Int32 = 1
+  static let deadlineBit: Int32 = 2
+  /// Written by any thread (`requestInterrupt`, the watchdog), atomically.
   var interruptRequested: Int32
   /// RuntimeHotState bits: work waiting at the next safe point.
   var requests: UInt32
