@@ -443,8 +443,9 @@ extension Lexer {
     case .ok: return nil
     case .legacyOctal: return "Octal escape sequences are not allowed in template strings"
     case .invalid(let message):
-      // Resume after the malformed escape's introducer; the rest is ordinary text.
-      position = before + 1
+      // Resume after the malformed escape's introducer; the rest is ordinary text. A
+      // backslash that ends the input has none: stay at the end.
+      position = min(before + 1, end)
       return message
     }
   }

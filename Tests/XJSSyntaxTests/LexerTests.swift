@@ -5,6 +5,10 @@ import Testing
 
 @testable import XJSSyntax
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite struct NumericLiteralTests {
   @Test func decimalForms() throws {
     #expect(try numberValue("0") == 0)
@@ -285,5 +289,47 @@ import Testing
     let afterLS = syntaxError("x\u{2028}@")
     #expect(afterLS?.line == 2)
     #expect(afterLS?.column == 1)
+  }
+}
+
+/// Inputs that end in the middle of a construct, lexed from text that ends right before an
+/// inaccessible page: a read past the end is a crash here, not a silent garbage read.
+@Suite struct EndOfInputTests {
+  /// Found by Scripts/fuzz/libfuzzer (target syntax, AddressSanitizer: heap-buffer-overflow):
+  /// a backslash ending the input inside a template moved the lexer past the end, and the raw
+  /// value read the unit after the text.
+  @Test func aTemplateEndingInABackslashIsUnterminated() {
+    for source in ["`\\", "`a\\", "`\\u", "`\\x4", "`\\u{"] {
+      #expect(guardedLexError(source) == "Unterminated template literal", "\(source)")
+    }
+  }
+
+  @Test func literalsCutShortAtTheEnd() {
+    for source in ["'\\", "\"abc\\", "/a\\", "0x", "1e", "a\\", "a\\u", "/*", "#!", "`${"] {
+      _ = guardedLexError(source)
+    }
+  }
+}
+
+/// The lexer's error for `source`, lexed from UTF-16 text placed at the very end of a readable
+/// page that is followed by a page mapped without access.
+private func guardedLexError(_ source: String) -> String? {
+  let units = Array(source.utf16)
+  let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+  guard let mapping = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+    mapping != MAP_FAILED
+  else { return "mmap failed" }
+  defer { munmap(mapping, 2 * page) }
+  mprotect(mapping + page, page, PROT_NONE)
+  let start = (mapping + page - 2 * units.count).assumingMemoryBound(to: UInt16.self)
+  start.update(from: units, count: units.count)
+  let lexer = Lexer(text: UnsafeBufferPointer(start: start, count: units.count))
+  do {
+    repeat {
+      try lexer.next()
+    } while lexer.token.kind != .eof
+    return nil
+  } catch {
+    return error.message
   }
 }
