@@ -2,6 +2,7 @@
 // lowest stack address it may use on the current thread.
 
 import CXJSSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -39,11 +40,9 @@ package enum NativeStack {
     return here > budget ? here - budget : 0
   }
 
-  @inline(never)
-  package static func currentAddress() -> UInt {
-    var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-  }
+  /// Where the stack is now (the caller's frame).
+  @inline(__always)
+  package static func currentAddress() -> UInt { UInt(xjs_stack_address()) }
 }
 
 /// Stops a recursive tree walk (a printer) before it runs out of native stack.

@@ -1,4 +1,4 @@
-import CXJSSupport
+import XJSSyntax
 
 // The JSON object (ES2024 25.5). Parsing is in JSONParser.swift, serialization in
 // JSONSerializer.swift; this file holds the two functions' argument handling and the
@@ -158,7 +158,6 @@ struct ReviverWalk {
   let records: JSONSourceRecords
   /// Keys of the objects being walked (rooted: the reviver may delete their properties).
   let keys: RootedValues
-  private var stackLimit: UInt = 0
 
   init(runtime: Runtime, reviver: Value, source: StringRef, records: JSONSourceRecords) {
     self.runtime = runtime
@@ -226,12 +225,9 @@ struct ReviverWalk {
   }
 
   private mutating func checkNativeStack() throws(JSException) {
-    if stackLimit == 0 {
-      let bottom = xjs_thread_stack_bottom().map { UInt(bitPattern: $0) } ?? 0
-      stackLimit = bottom == 0 ? 1 : bottom + 256 * 1024
+    // NativeStack leaves 256 KB of the thread's stack for what runs after (and inside) us.
+    if NativeStack.currentAddress() < NativeStack.limit() {
+      throw runtime.rangeError("Maximum call stack size exceeded")
     }
-    var marker: UInt8 = 0
-    let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-    if here < stackLimit { throw runtime.rangeError("Maximum call stack size exceeded") }
   }
 }

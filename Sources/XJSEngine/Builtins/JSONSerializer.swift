@@ -1,4 +1,4 @@
-import CXJSSupport
+import XJSSyntax
 
 #if canImport(Glibc)
   import Glibc
@@ -142,7 +142,6 @@ struct JSONSerializer: ~Copyable {
   /// Objects and arrays serialized so far (a safe point every few thousand: time limits, interrupts).
   private var containersEntered = 0
   /// Below this native stack address, nesting throws RangeError (computed when nesting gets deep).
-  private var stackLimit: UInt = 0
   private let toJSONKey: PropertyKey
 
   init(runtime: Runtime, replacer: Value, propertyList: RootedValues?, gap: [UInt16]) {
@@ -373,14 +372,10 @@ struct JSONSerializer: ~Copyable {
   }
 
   private mutating func checkNativeStack() throws(JSException) {
-    if stackLimit == 0 {
-      // Leave 256 KB of the thread's stack for what runs after (and inside) us.
-      let bottom = xjs_thread_stack_bottom().map { UInt(bitPattern: $0) } ?? 0
-      stackLimit = bottom == 0 ? 1 : bottom + 256 * 1024
+    // NativeStack leaves 256 KB of the thread's stack for what runs after (and inside) us.
+    if NativeStack.currentAddress() < NativeStack.limit() || stack.count > 1_000_000 {
+      throw runtime.rangeError("Maximum call stack size exceeded")
     }
-    var marker: UInt8 = 0
-    let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-    if here < stackLimit || stack.count > 1_000_000 { throw runtime.rangeError("Maximum call stack size exceeded") }
     try runtime.checkSafePoint()
   }
 
