@@ -11,10 +11,16 @@ import PackageDescription
 // Link-only flags on an executable target: packages that use the XJS library never see
 // them (checked with SwiftPM 6.3).
 let startupOrderFile = String(#filePath.dropLast("Package.swift".count)) + "Sources/XJSCommandLine/StartupOrder.txt"
-let commandLineLinkerFlags = [
-  "-static-executable", "-use-ld=lld",
-  "-Xlinker", "--symbol-ordering-file=\(startupOrderFile)", "-Xlinker", "--no-warn-symbol-ordering",
-]
+// A sanitizer build (XJS_SANITIZE=1, Scripts/sanitize and Scripts/fuzz) links dynamically:
+// the sanitizers' runtimes are shared libraries.
+let sanitizing = Context.environment["XJS_SANITIZE"] == "1" || Context.environment["XJS_FUZZ"] == "1"
+let commandLineLinkerFlags =
+  sanitizing
+  ? ["-use-ld=lld"]
+  : [
+    "-static-executable", "-use-ld=lld",
+    "-Xlinker", "--symbol-ordering-file=\(startupOrderFile)", "-Xlinker", "--no-warn-symbol-ordering",
+  ]
 
 // libxjs.so exports the C API's functions only (Sources/XJSCAPI/xjs.map).
 let cLibraryExportsFile = String(#filePath.dropLast("Package.swift".count)) + "Sources/XJSCAPI/xjs.map"
@@ -110,3 +116,18 @@ let package = Package(
   ],
   swiftLanguageModes: [.v5]
 )
+
+// The libFuzzer harnesses (Fuzz/, built and run by Scripts/fuzz/libfuzzer) exist only in a fuzzing build:
+// `XJS_FUZZ=1 swift build --product xjs-fuzz -Xswiftc -sanitize=fuzzer,address`. The main
+// function is the harness's own (it picks the target, then hands over to libFuzzer's driver);
+// SwiftPM renames an executable's entry point, so the harness defines that name.
+if Context.environment["XJS_FUZZ"] == "1" {
+  package.products.append(.executable(name: "xjs-fuzz", targets: ["XJSFuzz"]))
+  package.targets += [
+    .target(name: "CXJSFuzz", path: "Fuzz/CXJSFuzz"),
+    .executableTarget(
+      name: "XJSFuzz", dependencies: ["XJSSyntax", "XJSRegExp", "XJSEngine", "XJSHTML", "CXJSFuzz"],
+      path: "Fuzz/XJSFuzz", swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+      linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
+  ]
+}
