@@ -60,6 +60,9 @@ struct CommandLineDriver {
                            DOMContentLoaded, load and the page's timers; prints the document
       --doc-root=<dir>     with --dom, where root-relative src paths (/x.js) resolve (repeatable:
                            searched in order; default the page's folder)
+      --reprl              serve Fuzzilli's REPRL protocol on descriptors 100-103: run each script
+                           it sends in a fresh runtime (with the other options), defines
+                           fuzzilli(); for fuzzing only (see Scripts/fuzz/README.md)
       --help, -h           this help
       --version            version and engine modes
 
@@ -103,6 +106,7 @@ struct CommandLineDriver {
       case "--allow-ffi": options.allowFFI = true
       case "--module": options.module = true
       case "--dom": options.dom = true
+      case "--reprl": options.reprl = true
       case "-e":
         guard index + 1 < remaining.count else { return usageError("-e needs an argument") }
         inlineCode = remaining[index + 1]
@@ -152,6 +156,7 @@ struct CommandLineDriver {
       }
       index += 1
     }
+    if options.reprl { return REPRL(options: options).run() }
     if let inlineCode {
       return ScriptRunner(options: options).run(code: inlineCode, name: "<command line>", arguments: rest)
     }
@@ -215,4 +220,6 @@ struct RunOptions {
   var dom = false
   /// Where a page's root-relative script paths resolve, in search order (`--doc-root`).
   var documentRoots: [String] = []
+  /// Serve Fuzzilli's read-eval-print-reset loop (`--reprl`, REPRL.swift).
+  var reprl = false
 }
