@@ -39,6 +39,8 @@ public struct ParserOptions {
   public var nativeStackLimit: UInt = 0
   /// Validates a regular-expression literal's pattern; returns an error message or nil.
   public var validateRegExp: ((_ pattern: [UInt16], _ flags: String) -> String?)?
+  /// Called every so many tokens: how the host's time and memory limits stop a huge parse.
+  public var checkpoint: FrontEndCheckpoint?
 
   /// Native stack the parser allows itself when `nativeStackLimit` is 0.
   public static let defaultStackBudget: UInt = 512 * 1024
@@ -172,12 +174,15 @@ final class Parser {
   /// which must be declared at the module's top level.
   @exclusivity(unchecked) var exportedBindings: [(name: String, offset: Int32)] = []
   let stackLimit: UInt
+  /// Tokens until the host's next checkpoint (`ParserOptions.checkpoint`).
+  @exclusivity(unchecked) var checkpointCounter: CheckpointCounter
 
   init(lexer: Lexer, source: SourceFile, options: ParserOptions) {
     self.lexer = lexer
     self.source = source
     self.options = options
     self.strict = options.isStrict
+    self.checkpointCounter = CheckpointCounter(options.checkpoint)
     if options.nativeStackLimit != 0 {
       stackLimit = options.nativeStackLimit
     } else {
@@ -193,7 +198,15 @@ final class Parser {
   @inline(__always)
   func next() throws(ParseError) {
     lastTokenEnd = lexer.token.end
+    if _slowPath(checkpointCounter.tick()) { throw interrupted() }
     try lexer.next()
+  }
+
+  /// The host's checkpoint said to stop (a time or memory limit, not the script's fault).
+  private func interrupted() -> ParseError {
+    let error = ParseError("parsing was stopped by the host", at: Int(lexer.token.start))
+    error.wasInterrupted = true
+    return error
   }
 
   @inline(__always)

@@ -277,23 +277,30 @@ public struct ScopeContext {
   public var isStrict = false
   /// Direct eval code called from code with a function's `this` (not global code).
   public var isInFunction = false
-  public init(isDirectEval: Bool = false, isStrict: Bool = false, isInFunction: Bool = false) {
+  /// Called every so many nodes: how the host's limits stop the analysis of a huge script.
+  /// When it stops the analysis, the tree is only partly annotated: never compile it.
+  public var checkpoint: FrontEndCheckpoint?
+  public init(
+    isDirectEval: Bool = false, isStrict: Bool = false, isInFunction: Bool = false,
+    checkpoint: FrontEndCheckpoint? = nil
+  ) {
     self.isDirectEval = isDirectEval
     self.isStrict = isStrict
     self.isInFunction = isInFunction
+    self.checkpoint = checkpoint
   }
 }
 
 /// Runs scope analysis on a program (script or eval code), annotating the tree.
 public func analyzeScopes(_ program: Program, context: ScopeContext = ScopeContext()) {
-  let analyzer = ScopeAnalyzer()
+  let analyzer = ScopeAnalyzer(checkpoint: context.checkpoint)
   analyzer.analyzeProgram(program, context: context)
 }
 
 /// Runs scope analysis on a function created by `new Function`. The returned
 /// root scope owns every scope of the function: keep it alive while compiling.
-public func analyzeScopes(_ function: FunctionNode) -> Scope {
-  let analyzer = ScopeAnalyzer()
+public func analyzeScopes(_ function: FunctionNode, checkpoint: FrontEndCheckpoint? = nil) -> Scope {
+  let analyzer = ScopeAnalyzer(checkpoint: checkpoint)
   return analyzer.analyzeStandaloneFunction(function)
 }
 
@@ -312,6 +319,12 @@ final class ScopeAnalyzer {
   private var scopes: [Scope] = []
   private var current: Scope!
   private var isEvalCode = false
+  /// Nodes until the host's next checkpoint; once it says stop, every visit returns at once.
+  private var checkpointCounter: CheckpointCounter
+
+  init(checkpoint: FrontEndCheckpoint?) {
+    checkpointCounter = CheckpointCounter(checkpoint)
+  }
 
   // MARK: Entry points
 
@@ -618,6 +631,7 @@ final class ScopeAnalyzer {
   }
 
   private func visit(_ statement: Statement) {
+    if _slowPath(checkpointCounter.tick()) { return }
     switch statement.kind {
     case .variableDeclaration(let declaration):
       for declarator in declaration.declarators {
@@ -1070,6 +1084,7 @@ final class ScopeAnalyzer {
   // MARK: Expressions
 
   private func visit(_ expression: Expression) {
+    if _slowPath(checkpointCounter.tick()) { return }
     switch expression.kind {
     case .identifier(let identifier):
       reference(identifier)

@@ -30,12 +30,17 @@ public final class SourceFile {
 
   /// The text of line `line` (1-based) without its terminator.
   public func lineText(_ line: Int) -> [UInt16] {
+    Array(text[lineBounds(line)])
+  }
+
+  /// Where line `line` (1-based) lies in the text, without its terminator.
+  public func lineBounds(_ line: Int) -> Range<Int> {
     let starts = lineTable()
-    guard line >= 1 && line <= starts.count else { return [] }
+    guard line >= 1 && line <= starts.count else { return 0..<0 }
     let start = Int(starts[line - 1])
     var end = line < starts.count ? Int(starts[line]) : text.count
     while end > start, isLineTerminator(text[end - 1]) { end -= 1 }
-    return Array(text[start..<end])
+    return start..<end
   }
 
   /// The source text of `range` as a Swift string (lone surrogates replaced).

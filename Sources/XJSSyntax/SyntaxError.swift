@@ -7,11 +7,18 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
   public var line: Int
   public var column: Int
   public var sourceName: String
-  /// The text of the offending line (for the caret display).
+  /// The text of the offending line (for the caret display), or of the part of it around the
+  /// column when the line is long (minified code): `sourceLineStart` code units are left out
+  /// before it, and `sourceLineIsCut` says whether more follow.
   public var sourceLine: String
+  public var sourceLineStart = 0
+  public var sourceLineIsCut = false
   /// Whether the input ended inside a token (a template, comment or string still open): a
   /// REPL reads another line instead of reporting it.
   public var endedInsideToken = false
+  /// The host's checkpoint stopped the parse (`ParserOptions.checkpoint`): the text may be
+  /// valid; the host reports its own reason (a time or memory limit) instead.
+  public var wasInterrupted = false
 
   public init(
     message: String, offset: Int, line: Int = 0, column: Int = 0, sourceName: String = "",
@@ -25,15 +32,33 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
     self.sourceLine = sourceLine
   }
 
+  /// An error at `offset` in `source`, with its line, column and source excerpt.
+  public init(message: String, offset: Int, in source: SourceFile) {
+    let offset = max(0, min(offset, source.text.count))
+    let (line, column) = source.location(of: offset)
+    self.init(message: message, offset: offset, line: line, column: column, sourceName: source.name)
+    // Only the excerpt the description shows is decoded: a 10 MB line would take a second.
+    let bounds = source.lineBounds(line)
+    let excerpt = SyntaxError.excerpt(lineLength: bounds.count, caretIndex: column - 1)
+    let units = source.text[(bounds.lowerBound + excerpt.lowerBound)..<(bounds.lowerBound + excerpt.upperBound)]
+    sourceLine = String(decoding: units, as: UTF16.self)
+    sourceLineStart = excerpt.lowerBound
+    sourceLineIsCut = excerpt.upperBound < bounds.count
+  }
+
   /// The public error for a parse failure, located in `source`.
   init(_ failure: ParseError, in source: SourceFile) {
-    let offset = max(0, min(failure.offset, source.text.count))
-    let (line, column) = source.location(of: offset)
-    self.init(
-      message: failure.message, offset: offset, line: line, column: column,
-      sourceName: source.name,
-      sourceLine: String(decoding: source.lineText(line), as: UTF16.self))
+    self.init(message: failure.message, offset: failure.offset, in: source)
     endedInsideToken = failure.endedInsideToken
+    wasInterrupted = failure.wasInterrupted
+  }
+
+  /// The part of a line of `lineLength` units shown around the caret:
+  /// `SyntaxError.excerptWidth` units at most.
+  static func excerpt(lineLength: Int, caretIndex: Int) -> Range<Int> {
+    guard lineLength > SyntaxError.excerptWidth else { return 0..<lineLength }
+    let start = max(0, min(caretIndex - SyntaxError.excerptWidth / 2, lineLength - SyntaxError.excerptWidth))
+    return start..<min(lineLength, start + SyntaxError.excerptWidth)
   }
 
   /// The message with its position, the source line and a caret under the column. A long
@@ -43,20 +68,17 @@ public struct SyntaxError: Error, CustomStringConvertible, Sendable {
     let text = "SyntaxError: \(message) at \(sourceName):\(line):\(column)"
     guard line > 0 else { return text }
     let units = Array(sourceLine.utf16)
-    let caretIndex = max(column - 1, 0)
-    var start = 0
-    var end = units.count
-    if units.count > SyntaxError.excerptWidth {
-      start = max(0, min(caretIndex - SyntaxError.excerptWidth / 2, units.count - SyntaxError.excerptWidth))
-      end = min(units.count, start + SyntaxError.excerptWidth)
-    }
-    let prefix = start > 0 ? "..." : ""
-    let suffix = end < units.count ? "..." : ""
-    let excerpt = String(decoding: units[start..<end], as: UTF16.self)
+    let caretIndex = max(column - 1 - sourceLineStart, 0)
+    let shown = SyntaxError.excerpt(lineLength: units.count, caretIndex: caretIndex)
+    let prefix = shown.lowerBound > 0 || sourceLineStart > 0 ? "..." : ""
+    let suffix = shown.upperBound < units.count || sourceLineIsCut ? "..." : ""
+    let excerpt = String(decoding: units[shown], as: UTF16.self)
     // Keep tabs so the caret lines up under the same column in a terminal.
     var caretIndent = String(repeating: " ", count: prefix.count)
-    for index in start..<min(caretIndex, end) { caretIndent += units[index] == 0x09 ? "\t" : " " }
-    if caretIndex > end { caretIndent += String(repeating: " ", count: caretIndex - end) }
+    for index in shown.lowerBound..<min(caretIndex, shown.upperBound) {
+      caretIndent += units[index] == 0x09 ? "\t" : " "
+    }
+    if caretIndex > shown.upperBound { caretIndent += String(repeating: " ", count: caretIndex - shown.upperBound) }
     return text + "\n" + prefix + excerpt + suffix + "\n" + caretIndent + "^"
   }
 
@@ -73,6 +95,8 @@ final class ParseError: Error, @unchecked Sendable {
   let offset: Int
   /// The input ended inside the token being scanned (see `SyntaxError.endedInsideToken`).
   var endedInsideToken = false
+  /// See `SyntaxError.wasInterrupted`.
+  var wasInterrupted = false
 
   init(_ message: String, at offset: Int) {
     self.message = message

@@ -124,6 +124,32 @@ private func evaluate(_ runtime: Runtime, _ source: String) -> String {
     runtime.setTimeLimit(milliseconds: 0)
   }
 
+  /// Compiling is covered by the time limit: the body of this function never runs, so only a
+  /// checkpoint in the front end can stop it (it takes seconds to compile: 300,000 statements).
+  @Test func theTimeLimitStopsAHugeCompilation() {
+    let runtime = Runtime()
+    runtime.setTimeLimit(milliseconds: 100)
+    let text = evaluate(
+      runtime, "var body = 'a = a + 1;'.repeat(300000); new Function(body); 'compiled'")
+    #expect(text == "Uncaught TerminationError: Script timed out")
+    runtime.setTimeLimit(milliseconds: 0)
+    #expect(evaluate(runtime, "typeof body") == "string")
+  }
+
+  /// The compiler's memory (tree, scopes, bytecode) counts towards the heap limit: 12 MB of
+  /// source would take about a gigabyte to compile.
+  @Test func theHeapLimitCoversCompilerMemory() {
+    var options = RuntimeOptions()
+    options.maximumHeapBytes = 64 * 1024 * 1024
+    let runtime = Runtime(options: options)
+    let text = evaluate(
+      runtime,
+      "var a = 0, source = 'a = a + 1;'.repeat(1000000); try { eval(source); a } catch (e) { e.name + ': ' + e.message }"
+    )
+    #expect(text == "RangeError: Out of memory: the heap limit (67108864 bytes) was reached while compiling")
+    #expect(evaluate(runtime, "source = null; eval('a = a + 1; a')") == "1")
+  }
+
   /// Many runtimes with limits, on two threads, arming and disarming the one watchdog; each
   /// endless loop ends by its own limit (run under Scripts/sanitize thread as well).
   @Test func theWatchdogServesRuntimesOnSeveralThreads() {

@@ -12,6 +12,8 @@ import XJSSyntax
 struct CompileError: Error {
   let message: String
   let offset: Int
+  /// A limit stopped the compiler (Runtime.frontEndStop says which): not the script's error.
+  var wasInterrupted = false
 }
 
 struct Label {

@@ -7,6 +7,7 @@ extension FunctionCompiler {
   /// when given, else a temporary or a binding's own register).
   @discardableResult
   func compile(_ expression: Expression, into destination: Int32? = nil) throws(CompileError) -> Int32 {
+    try countCompileWork(at: expression.range.start)
     switch expression.kind {
     case .identifier(let identifier):
       return try loadIdentifier(identifier, into: destination)

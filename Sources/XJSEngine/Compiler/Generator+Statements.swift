@@ -8,6 +8,7 @@ extension FunctionCompiler {
   }
 
   func compileStatement(_ statement: Statement) throws(CompileError) {
+    try countCompileWork(at: statement.range.start)
     let mark = registerTop
     defer { registerTop = mark }
     at(statement.range)

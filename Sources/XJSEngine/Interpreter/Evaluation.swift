@@ -11,35 +11,39 @@ package enum EvaluationError: Error {
 }
 
 extension Runtime {
-  /// The parser options of this engine (the regexp validator hook, the native stack limit).
+  /// The parser options of this engine (the regexp validator hook, the checkpoint through
+  /// which the time and heap limits stop a huge parse).
   func parserOptions(strict: Bool = false) -> ParserOptions {
     var options = ParserOptions()
     options.isStrict = strict
     options.validateRegExp = { pattern, flags in validateRegExpLiteral(pattern: pattern, flags: flags) }
+    options.checkpoint = parserCheckpoint()
     return options
   }
 
   /// Parses, analyses and compiles a script.
   func compileScriptSource(_ source: SourceFile) throws(EvaluationError) -> CodeBlockCellRef {
+    beginFrontEndJob()
+    defer { endFrontEndJob() }
     let program: Program
     do {
       program = try parseScript(source, options: parserOptions())
     } catch let error {
+      if let stop = frontEndStop { throw .exception(stop) }
       throw .syntax(error)
     }
-    analyzeScopes(program)
+    analyzeScopes(program, context: ScopeContext(checkpoint: analyzerCheckpoint()))
+    if let stop = frontEndStop { throw .exception(stop) }
     do {
       return try compileScript(program)
     } catch let error {
+      if let stop = frontEndStop { throw .exception(stop) }
       throw .syntax(compileErrorAsSyntaxError(error, source))
     }
   }
 
   func compileErrorAsSyntaxError(_ error: CompileError, _ source: SourceFile) -> SyntaxError {
-    let (line, column) = source.location(of: error.offset)
-    return SyntaxError(
-      message: error.message, offset: error.offset, line: line, column: column, sourceName: source.name,
-      sourceLine: String(decoding: source.lineText(line), as: UTF16.self))
+    SyntaxError(message: error.message, offset: error.offset, in: source)
   }
 
   /// Runs a script in the current realm; returns its completion value.
@@ -147,19 +151,25 @@ extension Runtime {
   private func compileEvalSource(_ source: SourceFile, options: ParserOptions, strict: Bool) throws(JSException)
     -> CodeBlockCellRef
   {
+    beginFrontEndJob()
+    defer { endFrontEndJob() }
     let program: Program
     do {
       program = try parseScript(source, options: options)
     } catch let error {
+      if let stop = frontEndStop { throw stop }
       throw syntaxError(error.message)
     }
     analyzeScopes(
       program,
       context: ScopeContext(
-        isDirectEval: true, isStrict: strict || program.isStrict, isInFunction: options.isFunctionContext))
+        isDirectEval: true, isStrict: strict || program.isStrict, isInFunction: options.isFunctionContext,
+        checkpoint: analyzerCheckpoint()))
+    if let stop = frontEndStop { throw stop }
     do {
       return try compileEval(program)
     } catch let error {
+      if let stop = frontEndStop { throw stop }
       throw syntaxError(error.message)
     }
   }
@@ -177,21 +187,26 @@ extension Runtime {
       parameterText.append(contentsOf: try toString(parameter).utf16Array(heap))
     }
     let bodyText = try toString(body).utf16Array(heap)
+    beginFrontEndJob()
+    defer { endFrontEndJob() }
     let dynamic: DynamicFunction
     do {
       dynamic = try parseFunctionForConstructor(
         parameters: parameterText, body: bodyText, kind: kind, sourceName: "<anonymous>",
         options: parserOptions())
     } catch let error {
+      if let stop = frontEndStop { throw stop }
       throw syntaxError(error.message)
     }
-    let root = analyzeScopes(dynamic.function)
+    let root = analyzeScopes(dynamic.function, checkpoint: analyzerCheckpoint())
+    if let stop = frontEndStop { throw stop }
     let code: CodeBlockCellRef
     do {
       code = try withReferrer(of: callingCode()) { () throws(CompileError) in
         try compileStandaloneFunction(dynamic.function, source: dynamic.source)
       }
     } catch let error {
+      if let stop = frontEndStop { throw stop }
       throw syntaxError(error.message)
     }
     withExtendedLifetime(root) {}

@@ -140,11 +140,9 @@ extension Runtime {
 
   private func linkError(_ module: ModuleRecord, at range: SourceRange, _ message: String) -> JSException {
     guard let source = module.source else { return syntaxError(message) }
-    let (line, column) = source.location(of: Int(range.start))
-    return syntaxErrorWithLocation(
-      SyntaxError(
-        message: message, offset: Int(range.start), line: line, column: column, sourceName: module.url,
-        sourceLine: String(decoding: source.lineText(line), as: UTF16.self)))
+    var error = SyntaxError(message: message, offset: Int(range.start), in: source)
+    error.sourceName = module.url
+    return syntaxErrorWithLocation(error)
   }
 
   /// Deep graphs recurse here (linking, evaluation, export resolution): past the native stack

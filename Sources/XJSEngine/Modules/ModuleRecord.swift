@@ -370,13 +370,17 @@ extension Runtime {
       register(module, key: moduleMapKey(url, type))
       return module
     }
+    beginFrontEndJob()
+    defer { endFrontEndJob() }
     let program: Program
     do {
       program = try parseModule(source, options: parserOptions(strict: true))
     } catch let error {
+      if let stop = frontEndStop { throw stop }
       throw syntaxErrorWithLocation(error)
     }
-    analyzeScopes(program)
+    analyzeScopes(program, context: ScopeContext(checkpoint: analyzerCheckpoint()))
+    if let stop = frontEndStop { throw stop }
     let module = ModuleRecord(
       runtime: self, index: modules.count, url: url, type: nil, entries: ModuleEntries(program), source: source)
     for attributes in module.entries.requests.flatMap({ $0.attributes }) where attributes.key != "type" {
@@ -387,6 +391,7 @@ extension Runtime {
     do {
       compiled = try compileModule(program, for: module)
     } catch let error {
+      if let stop = frontEndStop { throw stop }
       throw syntaxErrorWithLocation(compileErrorAsSyntaxError(error, source))
     }
     module.instantiationCode = compiled.instantiation.value
@@ -409,9 +414,7 @@ extension Runtime {
   /// A SyntaxError object whose message and stack name the file, line and column.
   func syntaxErrorWithLocation(_ error: SyntaxError) -> JSException {
     let exception = syntaxError(error.message)
-    let located = SyntaxError(
-      message: error.message, offset: error.offset, line: error.line, column: error.column,
-      sourceName: error.sourceName, sourceLine: error.sourceLine)
+    let located = error
     if exception.value.isObject {
       _ = try? defineOwnProperty(
         exception.value.asObject, names.stack,

@@ -161,6 +161,11 @@ package final class Runtime {
   }
   /// Whether the watchdog holds an alarm for this runtime's interrupt word.
   private var watchdogArmed = false
+  /// The front-end job under way (FrontEndLimits.swift): the memory it is charged for, why a
+  /// limit stopped it, and the compiler's countdown to its next checkpoint.
+  var frontEndScratchBytes = 0
+  var frontEndStop: JSException?
+  @exclusivity(unchecked) var compileCountdown = Runtime.frontEndCheckInterval
 
   /// Roots an embedding layer keeps in storage of its own (the C API's handle tables): each
   /// scanner reports its values to the function it is given, at every collection.
