@@ -233,6 +233,7 @@ class Minimizer:
         if time.time() > self.deadline:
             return False
         self.tests += 1
+        src = re.sub(r"^(async )?function p\d+\(", lambda m: (m.group(1) or "") + "function p0(", src, count=1)
         text = jsgen.batch_source([(0, src, is_async)])
         res = {}
         for m in self.modes:
@@ -244,8 +245,7 @@ class Minimizer:
         return self.still(res)
 
     def minimize(self, src, is_async):
-        src = re.sub(r"^function p\d+\(", "function p0(", src, count=1)
-        src = re.sub(r"^async function p\d+\(", "async function p0(", src, count=1)
+        src = re.sub(r"^(async )?function p\d+\(", lambda m: (m.group(1) or "") + "function p0(", src, count=1)
         if not self.holds(src, is_async):
             return None
         # fewer iterations first: everything after gets cheaper
