@@ -295,6 +295,17 @@ class HeaderFlagTests(unittest.TestCase):
         with self.assertRaises(EngineError):
             engine.command("jit", "t.js", extra_flags=["--allow-ffi"])
 
+    def test_node_skips_tests_with_xjs_flags_and_xjs_runs_them(self):
+        limited = suite.SuiteTest("hostile/loops/while-true.js")
+        plain = suite.SuiteTest("language/closures/counter.js")
+        self.assertEqual(limited.header_flags, ["--timeout-ms=500"])
+        self.assertEqual(plain.header_flags, [])
+        node = NodeEngine.__new__(NodeEngine)
+        node.name = "node"
+        self.assertEqual(suite.runnable_tests(node, [limited, plain]), ([plain], [limited]))
+        xjs = XJSEngine.__new__(XJSEngine)
+        self.assertEqual(suite.runnable_tests(xjs, [limited, plain]), ([limited, plain], []))
+
 
 class ProcessTests(unittest.TestCase):
     def test_exit_code_and_output(self):

@@ -1,0 +1,25 @@
+// xjs-flags: --timeout-ms=5000
+// Compiling a 50,000-case switch, a script of 50,000 global `var`s and a block of 50,000 `let`s: each compiles and runs quickly (the time limit is there in case it does not).
+// (Regression: compiling 50,000 declarations used to be quadratic. Each global var allocates, and the gc-stress mode collects at every allocation: when 1,000 allocations take over 20 ms there are 1,000 globals instead of 50,000; the output is the same.)
+var probeStart = Date.now();
+for (var k = 0, junk; k < 1000; k++) junk = [k];
+var slowAllocation = Date.now() - probeStart > 20;
+var outer = slowAllocation ? 4 : 200, last = outer - 1;
+function expand(template, outer, inner) {
+  // The template's I and J become 0..inner-1 and 0..outer-1: outer * inner copies.
+  var block = [];
+  for (var i = 0; i < inner; i++) block.push(template.replaceAll("I", i));
+  block = block.join("\n");
+  var all = [];
+  for (var j = 0; j < outer; j++) all.push(block.replaceAll("J", j));
+  return all.join("\n");
+}
+function run(name, source) {
+  var start = Date.now();
+  var result = (0, eval)(source);
+  var ms = Date.now() - start;
+  print(name, result, ms < 3000 ? "in time" : "slow: " + ms + " ms");
+}
+run("50,000 case switch", "(function (x) { switch (x) {" + expand("case \"I_J\": return I * 1000 + J;", 200, 250) + "} })(\"249_199\")");
+run("global vars", expand("var gI_J = J;", outer, 250) + "\ng249_" + last + " - " + last + " + g0_2");
+run("block of 50,000 lets", "{" + expand("let lI_J = J;", 200, 250) + "\nl249_199 + l0_7 }");
