@@ -98,6 +98,24 @@ private func evaluate(_ runtime: Runtime, _ source: String) -> String {
     #expect(evaluate(runtime, "keep = null; 6 * 7") == "42")
   }
 
+  /// The handler that catches the heap limit's RangeError can allocate (a string here) while
+  /// the garbage is still reachable, and gc-stress, which collects at every allocation, meets
+  /// the limit where the normal mode does: the same output in both.
+  @Test(arguments: [false, true]) func aHandlerCanRunAfterTheHeapLimitInEveryMode(gcStress: Bool) {
+    var options = RuntimeOptions()
+    options.maximumHeapBytes = 1024 * 1024
+    options.gcStress = gcStress
+    let runtime = Runtime(options: options)
+    let source = """
+      var keep = [], message;
+      try { for (;;) keep.push({ a: keep.length }); } catch (e) { message = 'caught ' + e.name + ' at ' + (keep.length > 1000); }
+      keep = null;
+      var after = []; for (var i = 0; i < 1000; i++) after.push([i]);
+      message + ', then ' + after.length
+      """
+    #expect(evaluate(runtime, source) == "caught RangeError at true, then 1000")
+  }
+
   @Test func timeLimitStopsAnInfiniteLoop() {
     let runtime = Runtime()
     runtime.setTimeLimit(milliseconds: 200)

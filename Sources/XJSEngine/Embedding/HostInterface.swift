@@ -73,13 +73,7 @@ extension Runtime {
   /// Throws a RangeError when the heap stays over its limit after a collection (what a safe
   /// point does), so allocation inside host code ends in an exception, not a crash.
   package func checkHeapLimit() throws(JSException) {
-    guard heap.limitExceeded else { return }
-    heap.collect()
-    if heap.limitExceeded {
-      heap.limitExceeded = false
-      heap.limitRefusals &+= 1
-      throw throwRangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
-    }
+    try throwIfHeapLimitExceeded()
   }
 
   /// Whether this value is the runtime's termination error (time limit, interrupt).

@@ -359,8 +359,14 @@ extension Runtime {
   // MARK: Helpers
 
   /// The dense values of an array built by the compiler (spread arguments).
-  func denseValues(_ array: ObjectRef) -> RootedValues {
+  /// The most arguments one call takes (apply, spread, Reflect): past it a RangeError, before
+  /// the argument list (outside the counted heap) is built.
+  static let maximumArgumentCount = 10_000_000
+
+  /// The elements of a spread call's argument array, holes as undefined.
+  func denseValues(_ array: ObjectRef) throws(JSException) -> RootedValues {
     let count = Int(arrayLength(array))
+    if count > Runtime.maximumArgumentCount { throw rangeError("Too many arguments in function call") }
     let values = RootedValues(self, capacity: count)
     let dense = array.denseCount
     for index in 0..<count {

@@ -476,13 +476,18 @@ extension Runtime {
       let source = iterable.asObject
       let length = Int(arrayLength(source))
       for index in 0..<length {
+        // The growing array counts toward the heap limit; the safe point turns it into a RangeError.
+        if index & 4095 == 4095 { try checkSafePoint() }
         let element = try get(source, PropertyKey(index: UInt32(index)))
         storeDense(array, arrayLength(array), element)
       }
       return
     }
     let (iterator, next) = try getIterator(iterable)
+    var count = 0
     while let value = try iteratorStep(iterator: iterator, next: next) {
+      count &+= 1
+      if count & 4095 == 0 { try checkSafePoint() }
       storeDense(array, arrayLength(array), value)
     }
   }

@@ -115,6 +115,14 @@ final class Heap {
   /// The runtime's hot state (the heap raises the heap-limit request there).
   @exclusivity(unchecked) var hotState: UnsafeMutablePointer<RuntimeHotState>?
   @exclusivity(unchecked) var maximumBytes: Int
+  /// The limit in force: `maximumBytes`, or the live size plus `handlerReserve` from the
+  /// moment the limit refused a script until a collection finds live memory back under
+  /// `maximumBytes`.
+  /// The reserve lets the code that catches the RangeError run and drop its garbage, the same
+  /// in every mode (under gc-stress every allocation collects, so without it the first
+  /// allocation of the handler would throw again; otherwise only the next collection would).
+  @exclusivity(unchecked) private(set) var limitBytes: Int
+  var handlerReserve: Int { max(maximumBytes / 16, 256 * 1024) }
   @exclusivity(unchecked) var stressMode: Bool
   /// Collections are deferred while > 0 (used while the heap itself is inconsistent).
   @exclusivity(unchecked) var deferralDepth = 0
@@ -126,6 +134,7 @@ final class Heap {
 
   init(maximumBytes: Int, stressMode: Bool, allocator: HeapAllocator? = nil) {
     self.maximumBytes = maximumBytes
+    self.limitBytes = maximumBytes
     self.stressMode = stressMode
     self.allocator = allocator
     freeLists = Array(repeating: nil, count: Heap.sizeClasses.count)
@@ -160,7 +169,7 @@ final class Heap {
   func allocateCell(size: Int, kind: CellKind, zeroed: Bool = true) -> CellPointer {
     bytesAllocatedSinceCollection &+= size
     if _slowPath(bytesAllocatedSinceCollection > collectionThreshold || stressMode) {
-      collectIfAllowed()
+      collectForAllocation()
     }
     let cell: CellPointer
     if size <= Heap.largeThreshold {
@@ -274,7 +283,7 @@ final class Heap {
     bytesAllocatedSinceCollection &+= bytes
     // Out-of-line growth (elements, strings) counts toward the limit at once: the
     // next safe point collects and throws if it is still exceeded.
-    if _slowPath(bytesInCells &+ externalBytes > maximumBytes) { limitExceeded = true }
+    if _slowPath(bytesInCells &+ externalBytes > limitBytes) { limitExceeded = true }
   }
 
   @inline(__always) func reportExternalFree(_ bytes: Int) {
@@ -283,9 +292,9 @@ final class Heap {
 
   /// Checks a large out-of-line allocation against the heap limit before it is made.
   func checkLimit(forAdditional bytes: Int) -> Bool {
-    if totalBytes + bytes <= maximumBytes { return true }
+    if totalBytes + bytes <= limitBytes { return true }
     collect()
-    if totalBytes + bytes <= maximumBytes { return true }
+    if totalBytes + bytes <= limitBytes { return true }
     limitRefusals &+= 1
     return false
   }
@@ -322,7 +331,19 @@ final class Heap {
     collect()
   }
 
-  func collect() {
+  /// The collection an allocation triggers. Under gc-stress most of them are extra ones, made
+  /// only to find rooting bugs: they free garbage but leave the schedule and the heap limit's
+  /// verdict to the collections the normal mode makes, so a script meets the limit at the same
+  /// point in every mode.
+  @inline(never) func collectForAllocation() {
+    if bytesAllocatedSinceCollection > collectionThreshold {
+      collectIfAllowed()
+    } else if deferralDepth == 0 {
+      collect(scheduled: false)
+    }
+  }
+
+  func collect(scheduled: Bool = true) {
     if deferralDepth > 0 { return }
     deferralDepth += 1
     defer { deferralDepth -= 1 }
@@ -332,10 +353,21 @@ final class Heap {
     drainMarkStack()
     runtime.processWeakReferences(heap: self)
     sweep()
+    guard scheduled else { return }
     bytesAllocatedSinceCollection = 0
     let live = totalBytes
     collectionThreshold = max(4 * 1024 * 1024, live)
-    limitExceeded = live > maximumBytes
+    if live <= maximumBytes { limitBytes = maximumBytes }
+    limitExceeded = live > limitBytes
+  }
+
+  /// After a collection that left live memory over the limit: counts the refusal and grants
+  /// the handler reserve on top of what is live now (see `limitBytes`), once: a handler that
+  /// is refused again gets no more. The caller throws the RangeError.
+  func refuseForLimit() {
+    limitExceeded = false
+    limitRefusals &+= 1
+    if limitBytes == maximumBytes { limitBytes = max(totalBytes, maximumBytes) + handlerReserve }
   }
 
   @inline(__always) func isMarked(_ cell: CellPointer) -> Bool {

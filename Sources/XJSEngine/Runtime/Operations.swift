@@ -466,7 +466,7 @@ extension Runtime {
     guard value.isObject else { throw typeError("CreateListFromArrayLike called on non-object") }
     let object = value.asObject
     let length = try lengthOfArrayLike(object)
-    if length > 10_000_000 { throw rangeError("Too many arguments in function call") }
+    if length > Runtime.maximumArgumentCount { throw rangeError("Too many arguments in function call") }
     let list = RootedValues(self, capacity: length)
     for index in 0..<length { list.append(try get(object, propertyKey(forIndex: index))) }
     return list

@@ -325,19 +325,22 @@ package final class Runtime {
     }
   }
 
+  /// Collects when out-of-line growth or a collection passed the heap limit, and throws a
+  /// RangeError if live memory is still over it.
+  func throwIfHeapLimitExceeded() throws(JSException) {
+    guard heap.limitExceeded else { return }
+    heap.collect()
+    guard heap.limitExceeded else { return }
+    heap.refuseForLimit()
+    throw throwRangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
+  }
+
   func setSafePointRequest(_ bit: UInt32, _ on: Bool) {
     if on { hot.pointee.requests |= bit } else { hot.pointee.requests &= ~bit }
   }
 
   func handleSafePoint() throws(JSException) {
-    if heap.limitExceeded {
-      heap.collect()
-      if heap.limitExceeded {
-        heap.limitExceeded = false
-        heap.limitRefusals &+= 1
-        throw throwRangeError("Out of memory: the heap limit (\(heap.maximumBytes) bytes) was reached")
-      }
-    }
+    try throwIfHeapLimitExceeded()
     let raised = xjs_atomic_exchange_int32(interruptFlag, 0)
     if deadlineNanoseconds != 0 && deadlineHasPassed(raised: raised) {
       deadlineNanoseconds = 0

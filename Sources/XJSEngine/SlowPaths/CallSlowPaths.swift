@@ -191,7 +191,7 @@ extension Runtime {
   func executeCallWithSpread(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> BytecodePC {
     let instruction = Instruction.CallWithSpread(pc)
     stackTop = fp + Int(Frame.codeData(fp).pointee.registerCount)
-    let values = denseValues(fp[instruction.arguments].asObject)
+    let values = try denseValues(fp[instruction.arguments].asObject)
     let (callee, this) = (fp[instruction.callee], fp[instruction.this])
     fp[instruction.dst] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
       try callFromInterpreter(callee, this: this, arguments: buffer, frame: fp, pcOffset: pcOffset(fp, pc))
@@ -203,7 +203,7 @@ extension Runtime {
     let instruction = Instruction.CallEvalWithSpread(pc)
     let code = Frame.codeData(fp)
     stackTop = fp + Int(code.pointee.registerCount)
-    let values = denseValues(fp[instruction.arguments].asObject)
+    let values = try denseValues(fp[instruction.arguments].asObject)
     let (callee, this) = (fp[instruction.callee], fp[instruction.this])
     let offset = pcOffset(fp, pc)
     if callee == realm[.evalFunction] {
@@ -223,7 +223,7 @@ extension Runtime {
     let instruction = Instruction.ConstructWithSpread(pc)
     stackTop = fp + Int(Frame.codeData(fp).pointee.registerCount)
     let callee = fp[instruction.callee]
-    let values = denseValues(fp[instruction.arguments].asObject)
+    let values = try denseValues(fp[instruction.arguments].asObject)
     fp[instruction.dst] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
       try constructFromInterpreter(callee, arguments: buffer, newTarget: callee, frame: fp, pcOffset: pcOffset(fp, pc))
     }
@@ -246,7 +246,7 @@ extension Runtime {
     let instruction = Instruction.SuperCallWithSpread(pc)
     stackTop = fp + Int(Frame.codeData(fp).pointee.registerCount)
     let constructor = try superConstructor(of: fp[instruction.function])
-    let values = denseValues(fp[instruction.arguments].asObject)
+    let values = try denseValues(fp[instruction.arguments].asObject)
     let newTarget = fp[instruction.newTarget]
     fp[instruction.dst] = try values.values.withUnsafeBufferPointer { buffer throws(JSException) in
       try constructFromInterpreter(
