@@ -12,6 +12,10 @@ __attribute__((noinline)) void xjs_with_registers_spilled(void (*body)(void *, v
   __asm__ volatile("" ::: "memory");
 }
 
+__attribute__((no_sanitize("address"))) uintptr_t xjs_load_word_unchecked(const void *address) {
+  return *(const uintptr_t *)address;
+}
+
 // Per thread, computed once (see CXJSSupport.h).
 static __thread char *cached_low, *cached_high;
 

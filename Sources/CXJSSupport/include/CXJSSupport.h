@@ -21,6 +21,10 @@ void xjs_with_registers_spilled(void (*body)(void *stack_pointer, void *context)
 /// process may no longer open.
 void *xjs_thread_stack_top(void);
 
+/// The word at `address`, read without AddressSanitizer's checks: the collector's conservative
+/// scan reads every word of the native stack, redzones included, which ASan would report.
+uintptr_t xjs_load_word_unchecked(const void *address);
+
 /// The lowest usable address of the calling thread's stack, or NULL.
 void *xjs_thread_stack_bottom(void);
 
