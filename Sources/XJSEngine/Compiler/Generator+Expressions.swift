@@ -218,11 +218,17 @@ extension FunctionCompiler {
   /// Compiles a value that must survive the evaluation of `later` (copying a
   /// binding's register when `later` could reassign it).
   func compileOperand(_ expression: Expression, before later: Expression) throws(CompileError) -> Int32 {
-    if case .identifier = expression.kind, !isSideEffectFree(later) {
+    if isSideEffectFree(later) { return try compile(expression) }
+    if case .identifier = expression.kind {
       let copy = allocateRegister()
       return try compile(expression, into: copy)
     }
-    return try compile(expression)
+    // An assignment, update or comma expression can leave its value in the binding's own
+    // register (`(a *= 2) - a++`): a register older than this operand is copied before `later`
+    // runs, which could write it.
+    let firstNew = registerTop
+    let value = try compile(expression)
+    return value < firstNew ? moveIfNeeded(value, into: allocateRegister()) : value
   }
 
   private func isSideEffectFree(_ expression: Expression) -> Bool {
