@@ -298,6 +298,8 @@ def main():
     ap.add_argument("--quiet", "-q", action="store_true")
     args = ap.parse_args()
 
+    # The batches run in a scratch directory: a relative path must not change meaning there.
+    args.xjs = os.path.abspath(args.xjs)
     if args.show:
         seed, idx = args.show.rsplit(":", 1)
         src, a, _ = jsgen.generate(seed, int(idx))
