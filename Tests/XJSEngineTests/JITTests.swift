@@ -343,6 +343,39 @@
       #expect(harness.runtime.jitStatistics.functionsCompiled >= 1)
     }
 
+    /// Generators and async functions are compiled like any code: a frame suspended in machine
+    /// code is resumed by machine code (a compiled `next` call), the interpreter, builtins
+    /// (spread, Array.from) and the job queue, and each continues after its Yield or Await.
+    @Test(arguments: [JITTarget.native, .arm64Simulator])
+    func suspendingCodeRunsInMachineCode(_ target: JITTarget) {
+      let program = """
+        function* count(n) { for (let i = 0; i < n; i++) { const sent = yield i; if (sent) print('sent', sent); } return 'done'; }
+        function drive() { const it = count(3); let s = ''; for (let r = it.next(); !r.done; r = it.next(r.value * 10)) s += r.value; return s; }
+        print(drive(), [...count(4)].join(), Array.from(count(2)).join());
+        function* outer() { try { yield* count(2); yield 'x'; } finally { print('closed'); } }
+        const o = outer(); print(o.next().value, o.next().value, JSON.stringify(o.return(9)), o.next().done);
+        function* catcher() { while (true) { try { yield 1; } catch (e) { print('caught', e); } } }
+        const c = catcher(); c.next(); c.throw('a'); c.throw('b'); print(JSON.stringify(c.return(5)));
+        async function sum(values) { let t = 0; for (const v of values) t += await v; return t; }
+        sum([1, Promise.resolve(2), 3]).then((v) => print('sum', v));
+        async function fails() { await null; throw new Error('late'); }
+        fails().catch((e) => print('rejected', e.message));
+        async function* ticks(n) { for (let i = 0; i < n; i++) { await null; yield i; } }
+        (async () => { let s = 0; for await (const t of ticks(5)) s += t; print('ticks', s); })();
+        const queued = ticks(3); Promise.all([queued.next(), queued.next(), queued.next(), queued.next()])
+          .then((rs) => print(rs.map((r) => r.done ? 'end' : r.value).join()));
+        """
+      let interpreted = Harness(.off).run(program)
+      #expect(!interpreted.contains("!"), "\(interpreted)")
+      #expect(interpreted.contains("ticks 10"), "\(interpreted)")
+      let eager = Harness(.eager, target: target)
+      #expect(eager.run(program) == interpreted)
+      #expect(eager.runtime.jitStatistics.functionsNotCompiled == 0)
+      #expect(eager.runtime.jitStatistics.functionsCompiled >= 12)
+      // Tiered: frames suspended in the interpreter are resumed in machine code and back.
+      #expect(Harness(.tiered, threshold: 2, target: target).run(program) == interpreted)
+    }
+
     @Test func aFunctionTheJITDeclinesStaysInterpreted() {
       let harness = Harness(.eager) { $0.jit.maximumBytecodeWords = 40 }
       let program = """

@@ -141,7 +141,8 @@ final class CodeBlock {
   let isClassConstructor: Bool
   /// Direct eval here is in a class field initializer (ES2024 19.2.1.1 step 6.b.v).
   var isInClassFieldInitializer = false
-  /// A generator, async function or async generator: its frame suspends (never JIT-compiled yet).
+  /// A generator, async function or async generator: its frame suspends (its machine code
+  /// dispatches on the resume offset at its entry).
   var isGenerator = false
   var isAsync = false
   var suspends: Bool { isGenerator || isAsync }

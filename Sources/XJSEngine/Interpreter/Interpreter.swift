@@ -21,16 +21,18 @@ extension Runtime {
     var fp = entry
     var code = Frame.codeData(fp)
     var constants = code.pointee.constants
-    // A resumed generator's frame continues where it suspended.
-    let startOffset = firstExit == nil ? takeResumeOffset() : 0
-    var pc = UnsafePointer(code.pointee.instructions) + startOffset
     // Where machine code takes over next (set where control reaches compiled code).
     var machineEntry: UnsafeRawPointer? = nil
     var pendingExit = firstExit
-    if pendingExit == nil && startOffset == 0 {
-      if _slowPath(code.pointee.tierUpCounter <= 0) { jit.tierUp(code) }
+    if pendingExit == nil {
+      // A resumed generator's frame is not a call: it does not count towards tier-up.
+      if _slowPath(code.pointee.tierUpCounter <= 0) && hot.pointee.resumeOffset == 0 { jit.tierUp(code) }
       machineEntry = code.pointee.jitEntry
     }
+    // A resumed generator's frame continues where it suspended (machine code takes the offset
+    // itself).
+    var pc =
+      UnsafePointer(code.pointee.instructions) + (pendingExit == nil && machineEntry == nil ? takeResumeOffset() : 0)
     run: while true {
       do throws(JSException) {
         if let address = machineEntry {
@@ -332,12 +334,12 @@ extension Runtime {
               fp = next
               code = Frame.codeData(fp)
               constants = code.pointee.constants
-              // A resumed generator continues where it suspended (it has no machine code).
-              pc = UnsafePointer(code.pointee.instructions) + takeResumeOffset()
+              // Machine code continues a resumed generator where it suspended by itself.
               if let entry = code.pointee.jitEntry {
                 machineEntry = entry
                 continue run
               }
+              pc = UnsafePointer(code.pointee.instructions) + takeResumeOffset()
             }
           case .callWithSpread: pc = try executeCallWithSpread(fp, pc)
           case .callEvalWithSpread: pc = try executeCallEvalWithSpread(fp, pc)

@@ -14,11 +14,9 @@
 //     awaits), as a new entry frame.
 // Either way the tier that runs the frame starts it at `hot.resumeOffset`, after the Yield or
 // Await that suspended it, with the sent value and the resume mode in that instruction's
-// `received` and `mode` registers. Yield and Await save the frame and return to whoever
-// resumed it, exactly as Return does.
-//
-// The JIT does not compile code blocks that suspend yet (CodeBlock.suspends): they stay
-// interpreted, and `--stats` counts them as not compiled.
+// `received` and `mode` registers: the interpreter takes the offset when the code block has no
+// machine code, else the code's function entry takes it and jumps to that resume point. Yield
+// and Await save the frame and return to whoever resumed it, exactly as Return does.
 
 /// Internal slots of generator objects.
 enum GeneratorSlot {

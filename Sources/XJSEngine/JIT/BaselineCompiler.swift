@@ -76,9 +76,6 @@ enum BaselineJIT {
   private static func compile<M: MacroAssembler>(
     _: M.Type, _ codeBlock: CodeBlock, allocator: CodeAllocator, options: JITOptions
   ) throws(JITCompileError) -> JITCode {
-    guard !codeBlock.suspends else {
-      throw JITCompileError(description: "it suspends (a generator or async function: not compiled yet)")
-    }
     guard codeBlock.instructionCount <= options.maximumBytecodeWords else {
       throw JITCompileError(
         description: "\(codeBlock.instructionCount) bytecode words (limit \(options.maximumBytecodeWords))")
@@ -158,6 +155,10 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
   let resumeFrameAtEntry: CodeLabel
   /// Leaves after the entry frame returned.
   let entryFrameReturned: CodeLabel
+  /// Continues a resumed frame at `hot.resumeOffset` (code that suspends only).
+  let resumeDispatch: CodeLabel
+  /// Where a suspended frame continues: the instruction after each Yield and Await.
+  let resumePoints: [Int]
   /// Entries from outside (loop headers, handlers): load the pinned registers, then jump.
   var entryStubs: [(pc: Int, label: CodeLabel)] = []
   /// Out-of-line code emitted after the body.
@@ -182,7 +183,9 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
     exceptionExit = masm.makeLabel()
     resumeFrameAtEntry = masm.makeLabel()
     entryFrameReturned = masm.makeLabel()
+    resumeDispatch = masm.makeLabel()
     var headers = Set<Int>()
+    var resumes: [Int] = []
     var offset = 0
     while offset < codeBlock.instructionCount {
       let opcode = Opcode.decode(instructions[offset])
@@ -190,9 +193,11 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
         let target = offset + Int(Int32(bitPattern: instructions[offset + jump]))
         if target <= offset { headers.insert(target) }
       }
+      if opcode == .yield || opcode == .await { resumes.append(offset + opcode.size) }
       offset += opcode.size
     }
     loopHeaders = headers
+    resumePoints = resumes
     labels.reserveCapacity(codeBlock.instructionCount + 1)
     for _ in 0...codeBlock.instructionCount { labels.append(masm.makeLabel()) }
   }
@@ -204,6 +209,11 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
     emitRegisterInitialization()
     masm.bind(functionEntry)
     loadPinnedRegisters()
+    if codeBlock.suspends {
+      // A resumed generator's frame continues after the Yield or Await that suspended it.
+      masm.load64(.t0, MacroAddress(JITRegister.context, JITLayout.resumeOffset))
+      masm.branchTest64(.nonZero, .t0, .t0, resumeDispatch)
+    }
     var offset = 0
     while offset < codeBlock.instructionCount {
       pc = instructions + offset
@@ -217,7 +227,21 @@ struct BaselineCompiler<M: MacroAssembler>: InstructionVisitor {
     masm.breakpoint()
     emitSlowCases()
     emitEntryStubs()
+    if codeBlock.suspends { emitResumeDispatch() }
     emitExits()
+  }
+
+  /// Takes `hot.resumeOffset` (set by `restoreFrame`, which copied the frame back) and jumps to
+  /// that resume point.
+  private mutating func emitResumeDispatch() {
+    masm.bind(resumeDispatch)
+    masm.load64(.t0, MacroAddress(JITRegister.context, JITLayout.resumeOffset))
+    masm.store64(immediate: 0, MacroAddress(JITRegister.context, JITLayout.resumeOffset))
+    for point in resumePoints {
+      masm.branch64(.equal, .t0, immediate: Int32(point), labels[point])
+    }
+    // restoreFrame resumes only at the offsets after this code block's suspensions.
+    masm.breakpoint()
   }
 
   /// What `enterFunction` does to the registers after a direct call wrote the header and the

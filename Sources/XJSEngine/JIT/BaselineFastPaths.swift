@@ -28,6 +28,7 @@ extension JITLayout {
   static let globalLexicals = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.globalLexicals)!)
   static let realm = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.realm)!)
   static let returnValue = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.returnValue)!)
+  static let resumeOffset = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.resumeOffset)!)
   static let arrayBufferEpoch = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.arrayBufferEpoch)!)
   static let registerStackTop = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.registerStackTop)!)
   static let registerStackLimit = Int32(MemoryLayout<RuntimeHotState>.offset(of: \.registerStackLimit)!)

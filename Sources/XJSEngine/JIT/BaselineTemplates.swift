@@ -267,7 +267,13 @@ extension BaselineCompiler {
     callSlowPath()
     masm.branch64(.equal, M.returnRegister, JITRegister.frame, entryFrameReturned)
     masm.bind(returned)
-    // t0: the caller's frame.
+    emitContinueInCaller()
+  }
+
+  /// After the running frame left (returned or suspended) for its caller's frame, which is in
+  /// the return register: a compiled caller continues at the return point it stored in this
+  /// frame's header, an interpreted one gets control back at this frame's return pc.
+  mutating func emitContinueInCaller() {
     masm.load64(.t1, frameHeader(Frame.machineReturnOffset))
     let interpretedCaller = outOfLine { compiler in
       // The returning frame's return pc says where the caller continues.
@@ -278,6 +284,20 @@ extension BaselineCompiler {
     masm.branchTest64(.zero, .t1, .t1, interpretedCaller)
     masm.move(JITRegister.frame, M.returnRegister)
     masm.jump(.t1)
+  }
+
+  /// Yield and Await: the slow path saves the frame into its generator and leaves it as Return
+  /// does, for the caller's frame, or returns this frame itself: an async generator that goes
+  /// on at once (`hot.resumeOffset` set) or an entry frame whose resumer gets the result.
+  mutating func emitSuspension() {
+    let sameFrame = masm.makeLabel()
+    callSlowPath()
+    masm.branch64(.equal, M.returnRegister, JITRegister.frame, sameFrame)
+    emitContinueInCaller()
+    masm.bind(sameFrame)
+    masm.load64(.t1, MacroAddress(JITRegister.context, JITLayout.resumeOffset))
+    masm.branchTest64(.nonZero, .t1, .t1, resumeDispatch)
+    masm.jump(entryFrameReturned)
   }
 }
 
@@ -383,9 +403,8 @@ extension BaselineCompiler {
   mutating func visitThrow(_ instruction: Instruction.Throw) { emitSlowPathInstruction() }
 
   // MARK: Generators and async functions
-  // Code that suspends is not compiled (BaselineJIT.compile declines it): a resumed frame would
-  // need an entry at every resume point. The instructions around suspension points are
-  // ordinary slow paths; Yield and Await themselves are never reached in machine code.
+  // A suspended frame is saved and restored by the slow paths (Interpreter/Suspension.swift);
+  // machine code resumes it at its function entry, which dispatches on `hot.resumeOffset`.
   mutating func visitCreateGenerator(_ instruction: Instruction.CreateGenerator) { emitSlowPathInstruction() }
   mutating func visitFinishGenerator(_ instruction: Instruction.FinishGenerator) { emitSlowPathInstruction() }
   mutating func visitCreateIterResult(_ instruction: Instruction.CreateIterResult) { emitSlowPathInstruction() }
@@ -393,8 +412,8 @@ extension BaselineCompiler {
   mutating func visitCheckIteratorResult(_ instruction: Instruction.CheckIteratorResult) {
     emitSlowPathInstruction()
   }
-  mutating func visitYield(_ instruction: Instruction.Yield) { masm.breakpoint() }
-  mutating func visitAwait(_ instruction: Instruction.Await) { masm.breakpoint() }
+  mutating func visitYield(_ instruction: Instruction.Yield) { emitSuspension() }
+  mutating func visitAwait(_ instruction: Instruction.Await) { emitSuspension() }
   mutating func visitThrowError(_ instruction: Instruction.ThrowError) { emitSlowPathInstruction() }
   mutating func visitMoveException(_ instruction: Instruction.MoveException) { emitSlowPathInstruction() }
 }
