@@ -3,5 +3,5 @@
 async function spin() { var i = 0; for (;;) { await i++; } }
 spin();
 async function* forever() { for (;;) yield 1; }
-(async function () { var n = 0; for await (var x of forever()) { if (++n === 1000) print("1000 awaited"); } })();
+(async function () { var n = 0; for await (var x of forever()) { if (++n === 100) print("100 awaited"); } })();
 print("end of script");
