@@ -99,6 +99,8 @@ enum Opcode: UInt32, CaseIterable {
   case jumpIfUndefined
   /// if src !== undefined jump
   case jumpIfNotUndefined
+  /// if src is not an int32 jump (for-of: an iterator pair whose second register is no int32 index is not GetIterator's array fast path)
+  case jumpIfNotInt32
   /// if lhs < rhs jump
   case jumpIfLessThan
   /// if !(lhs < rhs) jump
@@ -331,8 +333,8 @@ extension Opcode {
       2
     case .move, .loadConstant, .loadInt, .negate, .toNumeric, .toNumber, .bitNot, .logicalNot, .typeOf, .increment,
       .decrement, .jumpIfTrue, .jumpIfFalse, .jumpIfNullish, .jumpIfNotNullish, .jumpIfUndefined, .jumpIfNotUndefined,
-      .checkInitialized, .getGlobalOrUndefined, .getName, .setName, .getNameOrUndefined, .resolveName, .deleteName,
-      .initializeGlobalLexical, .declareEvalFunction, .getSuperBase, .setPrototypeLiteral, .toPropertyKey,
+      .jumpIfNotInt32, .checkInitialized, .getGlobalOrUndefined, .getName, .setName, .getNameOrUndefined, .resolveName,
+      .deleteName, .initializeGlobalLexical, .declareEvalFunction, .getSuperBase, .setPrototypeLiteral, .toPropertyKey,
       .newPrivateName, .arrayAppend, .arrayAppendSpread, .newClosure, .setFieldInitializer, .setHomeObject,
       .requireObjectCoercible, .toString, .toObject, .superCallForward, .getIterator, .iteratorClose, .forInEnumerate,
       .throwError:
@@ -408,7 +410,8 @@ extension Opcode {
   var isInline: Bool {
     switch self {
     case .move, .loadConstant, .loadInt, .loadUndefined, .loadNull, .loadTrue, .loadFalse, .loadEmpty, .jump,
-      .jumpIfNullish, .jumpIfNotNullish, .jumpIfUndefined, .jumpIfNotUndefined, .popScope, .`debugger`, .nop:
+      .jumpIfNullish, .jumpIfNotNullish, .jumpIfUndefined, .jumpIfNotUndefined, .jumpIfNotInt32, .popScope, .`debugger`,
+      .nop:
       true
     default: false
     }
@@ -555,6 +558,11 @@ extension Opcode {
     OpcodeInfo(
       name: "JumpIfNotUndefined", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [.inline],
       summary: "if src !== undefined jump"),
+    OpcodeInfo(
+      name: "JumpIfNotInt32", operands: [OperandInfo("src", .read), OperandInfo("target", .jump)], flags: [.inline],
+      summary:
+        "if src is not an int32 jump (for-of: an iterator pair whose second register is no int32 index is not GetIterator's array fast path)"
+    ),
     OpcodeInfo(
       name: "JumpIfLessThan",
       operands: [OperandInfo("lhs", .read), OperandInfo("rhs", .read), OperandInfo("target", .jump)],
@@ -1566,6 +1574,18 @@ enum Instruction {
   /// `JumpIfNotUndefined src:r target:jump`: if src !== undefined jump
   struct JumpIfNotUndefined {
     static let opcode = Opcode.jumpIfNotUndefined
+    static let size = 3
+    let pc: UnsafePointer<UInt32>
+    @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
+    /// Word 1: register read.
+    @inline(__always) var src: Int { Int(Int32(bitPattern: pc[1])) }
+    /// Word 2: jump offset from this instruction.
+    @inline(__always) var target: Int { Int(Int32(bitPattern: pc[2])) }
+  }
+
+  /// `JumpIfNotInt32 src:r target:jump`: if src is not an int32 jump (for-of: an iterator pair whose second register is no int32 index is not GetIterator's array fast path)
+  struct JumpIfNotInt32 {
+    static let opcode = Opcode.jumpIfNotInt32
     static let size = 3
     let pc: UnsafePointer<UInt32>
     @inline(__always) init(_ pc: UnsafePointer<UInt32>) { self.pc = pc }
@@ -3001,6 +3021,7 @@ protocol InstructionVisitor {
   mutating func visitJumpIfNotNullish(_ instruction: Instruction.JumpIfNotNullish)
   mutating func visitJumpIfUndefined(_ instruction: Instruction.JumpIfUndefined)
   mutating func visitJumpIfNotUndefined(_ instruction: Instruction.JumpIfNotUndefined)
+  mutating func visitJumpIfNotInt32(_ instruction: Instruction.JumpIfNotInt32)
   mutating func visitJumpIfLessThan(_ instruction: Instruction.JumpIfLessThan)
   mutating func visitJumpIfNotLessThan(_ instruction: Instruction.JumpIfNotLessThan)
   mutating func visitJumpIfLessThanInt(_ instruction: Instruction.JumpIfLessThanInt)
@@ -3158,6 +3179,7 @@ extension InstructionVisitor {
     case .jumpIfNotNullish: visitJumpIfNotNullish(Instruction.JumpIfNotNullish(pc))
     case .jumpIfUndefined: visitJumpIfUndefined(Instruction.JumpIfUndefined(pc))
     case .jumpIfNotUndefined: visitJumpIfNotUndefined(Instruction.JumpIfNotUndefined(pc))
+    case .jumpIfNotInt32: visitJumpIfNotInt32(Instruction.JumpIfNotInt32(pc))
     case .jumpIfLessThan: visitJumpIfLessThan(Instruction.JumpIfLessThan(pc))
     case .jumpIfNotLessThan: visitJumpIfNotLessThan(Instruction.JumpIfNotLessThan(pc))
     case .jumpIfLessThanInt: visitJumpIfLessThanInt(Instruction.JumpIfLessThanInt(pc))

@@ -232,6 +232,11 @@ extension FunctionCompiler {
     appendInstruction(.jumpIfNotUndefined, [src], jumpingTo: target)
   }
 
+  /// `JumpIfNotInt32 src:r target:jump`: if src is not an int32 jump (for-of: an iterator pair whose second register is no int32 index is not GetIterator's array fast path)
+  func emitJumpIfNotInt32(src: Int32, target: Label) {
+    appendInstruction(.jumpIfNotInt32, [src], jumpingTo: target)
+  }
+
   /// `JumpIfLessThan lhs:r rhs:r target:jump`: if lhs < rhs jump
   func emitJumpIfLessThan(lhs: Int32, rhs: Int32, target: Label) {
     appendInstruction(.jumpIfLessThan, [lhs, rhs], jumpingTo: target)
@@ -791,8 +796,10 @@ extension FunctionCompiler {
   /// One of the instructions shaped `src:r target:jump`.
   func emit(_ opcode: Opcode, src: Int32, target: Label) {
     assert(
-      [.jumpIfTrue, .jumpIfFalse, .jumpIfNullish, .jumpIfNotNullish, .jumpIfUndefined, .jumpIfNotUndefined].contains(
-        opcode), "\(opcode) has another shape")
+      [
+        .jumpIfTrue, .jumpIfFalse, .jumpIfNullish, .jumpIfNotNullish, .jumpIfUndefined, .jumpIfNotUndefined,
+        .jumpIfNotInt32,
+      ].contains(opcode), "\(opcode) has another shape")
     appendInstruction(opcode, [src], jumpingTo: target)
   }
 

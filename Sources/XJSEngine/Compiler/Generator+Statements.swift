@@ -419,9 +419,16 @@ extension FunctionCompiler {
     emitGetIterator(dst: iterator, iterable: iterable)
     let end = newLabel()
     let continueLabel = newLabel()
+    let generic = newLabel()
+    let haveValue = newLabel()
     let value = allocateRegister()
     bind(continueLabel)
+    // Arrays step inline (GetIterator's fast path); any other iterator steps through the
+    // generic code after the loop, which calls `next` as bytecode: a generator's frame is then
+    // resumed in the same interpreter loop or machine code, like a call of `it.next()`.
+    emitJumpIfNotInt32(src: iterator + 1, target: generic)
     emitIteratorNext(dst: value, iterator: iterator, done: end)
+    bind(haveValue)
     // Exceptions thrown by the binding or the body close the iterator.
     let bodyStart = currentPosition
     let handler = newLabel()
@@ -447,6 +454,16 @@ extension FunctionCompiler {
     scopeDepth = savedDepth
     emitIteratorClose(iterator: iterator, flags: 1)
     emitThrow(src: exception)
+    // IteratorStep (ES2024 7.4.9) outside the handler: an iterator whose `next` throws or
+    // returns a non-object is not closed.
+    bind(generic)
+    let result = allocateRegister()
+    emitInnerCall(method: iterator + 1, iterator: iterator, argument: nil, into: result)
+    emitCheckIteratorResult(src: result)
+    emitGetProperty(dst: value, object: result, name: atomConstant("done"), cache: newCacheSite())
+    emitJumpIfTrue(src: value, target: end)
+    emitGetProperty(dst: value, object: result, name: atomConstant("value"), cache: newCacheSite())
+    emitJump(target: haveValue)
     bind(end)
   }
 

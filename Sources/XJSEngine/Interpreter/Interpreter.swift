@@ -159,6 +159,9 @@ extension Runtime {
           case .jumpIfNotNullish:
             let instruction = Instruction.JumpIfNotNullish(pc)
             pc += !fp[instruction.src].isNullish ? instruction.target : Instruction.JumpIfNotNullish.size
+          case .jumpIfNotInt32:
+            let instruction = Instruction.JumpIfNotInt32(pc)
+            pc += !fp[instruction.src].isInt32 ? instruction.target : Instruction.JumpIfNotInt32.size
           case .jumpIfUndefined:
             let instruction = Instruction.JumpIfUndefined(pc)
             pc += fp[instruction.src].isUndefined ? instruction.target : Instruction.JumpIfUndefined.size

@@ -67,6 +67,19 @@ extension BaselineCompiler {
     emitBranch64(.notEqual, .t0, immediate: Int32(Value.undefined.bits), to: pcOffset + instruction.target)
   }
 
+  mutating func visitJumpIfNotInt32(_ instruction: Instruction.JumpIfNotInt32) {
+    let target = pcOffset + instruction.target
+    masm.load64(.t0, slot(instruction.src))
+    if target > pcOffset {
+      branchIfNotInt32(.t0, labels[target])
+    } else {
+      let isInt32 = masm.makeLabel()
+      branchIfInt32(.t0, isInt32)
+      emitJump(to: target)
+      masm.bind(isInt32)
+    }
+  }
+
   // MARK: Scopes (inline ones)
 
   mutating func visitPopScope(_ instruction: Instruction.PopScope) {

@@ -1673,6 +1673,7 @@ let slowPathEntries: [UnsafeRawPointer?] = [
   nil,
   nil,
   nil,
+  nil,
   unsafeBitCast(slowPathJumpIfLessThan as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathJumpIfNotLessThan as SlowPathFunction, to: UnsafeRawPointer.self),
   unsafeBitCast(slowPathJumpIfLessThanInt as SlowPathFunction, to: UnsafeRawPointer.self),
