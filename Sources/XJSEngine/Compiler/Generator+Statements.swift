@@ -361,8 +361,11 @@ extension FunctionCompiler {
     let key = allocateRegister()
     bind(continueLabel)
     emitForInNext(dst: key, enumerator: enumerator, done: end)
-    try compileForBinding(node, value: key)
+    // The loop's jump targets sit outside the per-iteration scope the binding enters: a break
+    // or continue leaves that scope (before, its environment stayed current, and later names
+    // resolved one environment off).
     pushLoop(labels: labels, breakLabel: end, continueLabel: continueLabel)
+    try compileForBinding(node, value: key)
     try compileSubStatement(node.body)
     controlStack.removeLast()
     if let scope = node.scope { leaveScope(scope) }
