@@ -246,17 +246,56 @@ struct ShapeRef: Equatable {
     return Unmanaged<PropertyTable>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.lookup(key) }
   }
 
-  var transitions: TransitionTable {
-    if let pointer = transitionsPointer {
-      return Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
+  /// The transitions word holds nothing, one child shape's cell tagged with the low bit (most
+  /// shapes only ever get one child: no table to allocate), or a TransitionTable.
+  private static let singleChildTag: UInt = 1
+
+  private var singleChild: ShapeRef? {
+    guard let pointer = transitionsPointer, UInt(bitPattern: pointer) & ShapeRef.singleChildTag != 0 else {
+      return nil
     }
+    return ShapeRef(CellPointer(bitPattern: UInt(bitPattern: pointer) & ~ShapeRef.singleChildTag)!)
+  }
+
+  private var transitionTable: TransitionTable? {
+    guard let pointer = transitionsPointer, UInt(bitPattern: pointer) & ShapeRef.singleChildTag == 0 else {
+      return nil
+    }
+    return Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Records `child` as the shape reached by adding the child's key with its attributes.
+  func addTransition(to child: ShapeRef) {
+    let packed = TransitionTable.packedKey(child.key, child.attributes)
+    if transitionsPointer == nil {
+      transitionsPointer = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: child.cell) | ShapeRef.singleChildTag)
+      return
+    }
+    if let table = transitionTable {
+      table.children.insert(packed, UInt64(UInt(bitPattern: child.cell)))
+      return
+    }
+    let only = singleChild!
     let table = TransitionTable()
+    table.children.insert(TransitionTable.packedKey(only.key, only.attributes), UInt64(UInt(bitPattern: only.cell)))
+    table.children.insert(packed, UInt64(UInt(bitPattern: child.cell)))
     transitionsPointer = Unmanaged.passRetained(table).toOpaque()
-    return table
+  }
+
+  /// Forgets the transition to `child` (which is being swept).
+  private func removeTransition(to child: ShapeRef) {
+    if let only = singleChild {
+      if only == child { transitionsPointer = nil }
+      return
+    }
+    transitionTable?.children.remove(TransitionTable.packedKey(child.key, child.attributes))
   }
 
   func existingTransition(_ key: PropertyKey, _ attributes: PropertyAttributes) -> ShapeRef? {
     guard let pointer = transitionsPointer else { return nil }
+    if let only = singleChild {
+      return only.key == key && only.attributes == attributes ? only : nil
+    }
     // The shape owns its transition table: borrowed, not retained (every object literal and
     // every new function object's properties come through here).
     let packed = TransitionTable.packedKey(key, attributes)
@@ -278,12 +317,11 @@ struct ShapeRef: Equatable {
 
   func finalize(_ heap: Heap) {
     // Unlink from a surviving parent's transitions.
-    if let parent, heap.isMarked(parent.cell), let pointer = parent.transitionsPointer {
-      let table = Unmanaged<TransitionTable>.fromOpaque(pointer).takeUnretainedValue()
-      table.children.remove(TransitionTable.packedKey(key, attributes))
-    }
+    if let parent, heap.isMarked(parent.cell) { parent.removeTransition(to: self) }
     if let pointer = tablePointer { Unmanaged<PropertyTable>.fromOpaque(pointer).release() }
-    if let pointer = transitionsPointer { Unmanaged<TransitionTable>.fromOpaque(pointer).release() }
+    if transitionTable != nil, let pointer = transitionsPointer {
+      Unmanaged<TransitionTable>.fromOpaque(pointer).release()
+    }
     tablePointer = nil
     transitionsPointer = nil
   }
@@ -338,7 +376,7 @@ extension Runtime {
     child.slotCount = shape.slotCount + 1
     child.propertyCount = shape.propertyCount + 1
     child.flags = shape.flags
-    shape.transitions.children.insert(TransitionTable.packedKey(key, attributes), UInt64(UInt(bitPattern: child.cell)))
+    shape.addTransition(to: child)
     return child
   }
 
