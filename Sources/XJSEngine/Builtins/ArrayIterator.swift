@@ -26,7 +26,7 @@ extension Realm {
       let iterator = try runtime.thisObject(arguments, .arrayIterator, "%ArrayIteratorPrototype%.next")
       return try runtime.arrayIteratorNext(iterator)
     }
-    hostValues["%ArrayIteratorPrototype.next%"] = next.value
+    self[.arrayIteratorPrototypeNext] = next.value
     runtime.addProperty(
       prototype, PropertyKey(symbol: runtime.symbols.toStringTag), runtime.newString("Array Iterator").value,
       [.configurable])

@@ -3,7 +3,8 @@
 extension Realm {
   func installAsyncFunction(_ runtime: Runtime) {
     let prototype = installSuspendingFunctionKind(
-      runtime, name: "AsyncFunction", kind: .async, prototypeIntrinsic: .asyncFunctionPrototype)
+      runtime, name: "AsyncFunction", kind: .async, prototypeIntrinsic: .asyncFunctionPrototype,
+      constructorIntrinsic: .asyncFunctionConstructor)
     asyncFunctionShape = runtime.rootShape(prototype: prototype.value, objectClass: .function)
   }
 }

@@ -12,16 +12,18 @@ extension Realm {
   func installConsole(_ runtime: Runtime) {
     let global = globalObject!
     runtime.defineNativeMethod(global, "print", length: 0) { runtime, arguments throws(JSException) in
-      var parts: [String] = []
+      var line: [UInt8] = []
       for index in 0..<arguments.count {
-        parts.append(try runtime.toString(arguments[index]).swiftString(runtime.heap))
+        if index > 0 { line.append(0x20) }
+        try runtime.toString(arguments[index]).appendUTF8(to: &line, runtime.heap)
       }
-      runtime.writeOutput(parts.joined(separator: " ") + "\n", toError: false)
+      line.append(0x0A)
+      runtime.writeOutput(utf8: line, toError: false)
       return .undefined
     }
     let console = runtime.newPlainObject()
     runtime.addProperty(global, runtime.propertyKey("console"), console.value, .builtin)
-    installConsoleMethods(runtime, on: console)
+    deferProperties(of: console, to: .console)
   }
 }
 
@@ -39,6 +41,17 @@ extension Runtime {
     copy.withUTF8 { bytes in
       _ = fwrite(bytes.baseAddress, 1, bytes.count, toError ? stderr : stdout)
     }
+    if toError { fflush(stderr) }
+  }
+
+  /// Writes script output already encoded as UTF-8.
+  func writeOutput(utf8 bytes: [UInt8], toError: Bool) {
+    if outputHandler != nil {
+      writeOutput(String(decoding: bytes, as: UTF8.self), toError: toError)
+      return
+    }
+    if toError { fflush(stdout) }
+    bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, toError ? stderr : stdout) }
     if toError { fflush(stderr) }
   }
 }

@@ -23,6 +23,10 @@ extension Realm {
     _ = makeConstructor("DataView", length: 1, prototype: prototype) { runtime, arguments throws(JSException) in
       try runtime.constructDataView(arguments)
     }
+    deferProperties(of: prototype, to: .dataViewPrototype)
+  }
+
+  func installDataViewPrototypeProperties(_ runtime: Runtime, _ prototype: ObjectRef) {
     installDataViewAccessors(runtime, prototype)
     for kind in TypedArrayKind.allCases where kind != .uint8Clamped {
       installDataViewMethods(runtime, prototype, kind)

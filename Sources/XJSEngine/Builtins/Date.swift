@@ -29,6 +29,10 @@ extension Realm {
       let fields = try runtime.dateFieldArguments(arguments, defaultMonth: 0)
       return Value(number: DateMath.timeClip(fields))
     }
+    deferProperties(of: prototype, to: .datePrototype)
+  }
+
+  func installDatePrototypeProperties(_ runtime: Runtime, _ prototype: ObjectRef) {
     installDateGetters(runtime, prototype)
     installDateSetters(runtime, prototype)
     installDateConversions(runtime, prototype)

@@ -6,7 +6,8 @@ import XJSSyntax
 extension Realm {
   func installGeneratorFunction(_ runtime: Runtime) {
     let functionPrototype = installSuspendingFunctionKind(
-      runtime, name: "GeneratorFunction", kind: .generator, prototypeIntrinsic: .generatorFunctionPrototype)
+      runtime, name: "GeneratorFunction", kind: .generator, prototypeIntrinsic: .generatorFunctionPrototype,
+      constructorIntrinsic: .generatorFunctionConstructor)
     generatorFunctionShape = runtime.rootShape(prototype: functionPrototype.value, objectClass: .function)
     // 27.3.3.2 GeneratorFunction.prototype.prototype and 27.5.1.1 %GeneratorPrototype%.constructor.
     let generatorPrototype = object(.generatorPrototype)
@@ -18,7 +19,8 @@ extension Realm {
   /// object (inheriting from %Function.prototype%), linked both ways with read-only properties,
   /// and the prototype's @@toStringTag. Returns the prototype.
   func installSuspendingFunctionKind(
-    _ runtime: Runtime, name: String, kind: DynamicFunctionKind, prototypeIntrinsic: Intrinsic
+    _ runtime: Runtime, name: String, kind: DynamicFunctionKind, prototypeIntrinsic: Intrinsic,
+    constructorIntrinsic: Intrinsic
   ) -> ObjectRef {
     let prototype = runtime.newObject(.ordinary, prototype: self[.functionPrototype])
     self[prototypeIntrinsic] = prototype.value
@@ -37,7 +39,7 @@ extension Realm {
     runtime.addProperty(
       prototype, PropertyKey(symbol: runtime.symbols.toStringTag), runtime.newString(name).value, [.configurable])
     // Not a global: reached through Object.getPrototypeOf(function* () {}).constructor.
-    hostValues["%\(name)%"] = constructor.value
+    self[constructorIntrinsic] = constructor.value
     return prototype
   }
 }

@@ -29,8 +29,8 @@ extension Realm {
       let result = string.withUTF16(runtime.heap) { NumberParsing.parseInt($0, radix: radix) }
       return Value(number: result)
     }
-    hostValues["%parseFloat%"] = parseFloat.value
-    hostValues["%parseInt%"] = parseInt.value
+    self[.parseFloatFunction] = parseFloat.value
+    self[.parseIntFunction] = parseInt.value
     installURIFunctions(runtime, global)
   }
 

@@ -8,6 +8,10 @@ extension Realm {
   func installJSON(_ runtime: Runtime) {
     let json = runtime.newPlainObject()
     defineGlobal("JSON", json.value)
+    deferProperties(of: json, to: .json)
+  }
+
+  func installJSONProperties(_ runtime: Runtime, _ json: ObjectRef) {
     runtime.defineNativeMethod(json, "parse", length: 2) { runtime, arguments throws(JSException) in
       try runtime.jsonParse(arguments[0], reviver: arguments[1])
     }

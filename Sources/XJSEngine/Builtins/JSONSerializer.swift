@@ -495,6 +495,7 @@ struct JSONSerializer: ~Copyable {
   /// The same snapshot for an ordinary object without elements, read from its shape (string keys in
   /// creation order), with the slot of each data property.
   private mutating func appendOrdinaryKeys(_ object: ObjectRef) {
+    if object.hasFlag(ObjectFlags.lazyProperties) { runtime.materializeLazyProperties(object) }
     let shape = object.shape
     if shape.propertyCount == 0 { return }
     for entry in shape.table.entries where entry.key != .none && !entry.key.isSymbol {

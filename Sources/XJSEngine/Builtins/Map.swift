@@ -85,7 +85,7 @@ extension Realm {
       try runtime.mapSet(runtime.thisMapTable(arguments, "Map.prototype.set"), arguments[0], arguments[1])
       return arguments.this
     }
-    hostValues["%Map.prototype.set%"] = set.value
+    self[.mapPrototypeSet] = set.value
     runtime.defineNativeAccessor(
       prototype, runtime.names.size, name: "size",
       getter: { runtime, arguments throws(JSException) in
@@ -155,7 +155,7 @@ extension Runtime {
     }
     // Calling the original `set` on a fresh Map only inserts: do that directly.
     let table = map.payloadObject(as: OrderedHashTable.self)!
-    let direct = adder == realm.hostValues["%Map.prototype.set%"]
+    let direct = adder == realm[.mapPrototypeSet]
     try forEachIteratedValue(iterable) { entry throws(JSException) in
       // AddEntriesFromIterable (ES2024 24.1.1.2) steps 4.c–4.h.
       guard entry.isObject else {

@@ -12,6 +12,10 @@ extension Realm {
   func installMath(_ runtime: Runtime) {
     let math = runtime.newObject(.ordinary, prototype: self[.objectPrototype])
     defineGlobal("Math", math.value)
+    deferProperties(of: math, to: .math)
+  }
+
+  func installMathProperties(_ runtime: Runtime, _ math: ObjectRef) {
     let constants: [(String, Double)] = [
       ("E", 2.718281828459045), ("LN10", 2.302585092994046), ("LN2", 0.6931471805599453),
       ("LOG10E", 0.4342944819032518), ("LOG2E", 1.4426950408889634), ("PI", 3.141592653589793),

@@ -53,9 +53,8 @@ extension Realm {
   /// so this runs after installGlobalFunctions.
   func installNumberParseFunctions(_ runtime: Runtime) {
     let constructor = object(.numberConstructor)
-    for name in ["parseFloat", "parseInt"] {
-      runtime.defineValue(constructor, name, hostValues["%\(name)%"] ?? .undefined)
-    }
+    runtime.defineValue(constructor, "parseFloat", self[.parseFloatFunction])
+    runtime.defineValue(constructor, "parseInt", self[.parseIntFunction])
   }
 
   private func installNumberPrototype(_ runtime: Runtime, _ prototype: ObjectRef) {

@@ -3,6 +3,11 @@
 extension Realm {
   func installReflect(_ runtime: Runtime) {
     let reflect = runtime.newPlainObject()
+    defineGlobal("Reflect", reflect.value)
+    deferProperties(of: reflect, to: .reflect)
+  }
+
+  func installReflectProperties(_ runtime: Runtime, _ reflect: ObjectRef) {
     installReflectCalls(runtime, reflect)
     runtime.hideFromStackTraces(reflect, "apply")
     runtime.hideFromStackTraces(reflect, "construct")
@@ -11,7 +16,6 @@ extension Realm {
     // ES2024 28.1.14 Reflect [ @@toStringTag ]
     runtime.addProperty(
       reflect, PropertyKey(symbol: runtime.symbols.toStringTag), runtime.newString("Reflect").value, [.configurable])
-    defineGlobal("Reflect", reflect.value)
   }
 
   private func installReflectCalls(_ runtime: Runtime, _ reflect: ObjectRef) {

@@ -23,7 +23,7 @@ extension Realm {
       try runtime.setAdd(runtime.thisSetTable(arguments, "Set.prototype.add"), arguments[0])
       return arguments.this
     }
-    hostValues["%Set.prototype.add%"] = add.value
+    self[.setPrototypeAdd] = add.value
     runtime.defineNativeMethod(prototype, "clear", length: 0) { runtime, arguments throws(JSException) in
       try runtime.thisSetTable(arguments, "Set.prototype.clear").removeAll()
       return .undefined
@@ -145,7 +145,7 @@ extension Runtime {
     }
     // Calling the original `add` on a fresh Set only inserts: do that directly.
     let table = set.payloadObject(as: OrderedHashTable.self)!
-    let direct = adder == realm.hostValues["%Set.prototype.add%"]
+    let direct = adder == realm[.setPrototypeAdd]
     try forEachIteratedValue(iterable) { value throws(JSException) in
       if direct {
         try setAdd(table, value)

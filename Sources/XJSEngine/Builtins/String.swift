@@ -19,7 +19,7 @@ extension Realm {
     }
     self[.stringConstructor] = constructor.value
     installStringStatics(runtime, constructor)
-    installStringPrototype(runtime, prototype)
+    deferProperties(of: prototype, to: .stringPrototype)
     installStringIterator(runtime)
   }
 

@@ -28,6 +28,10 @@ extension Realm {
       try runtime.typedArrayOf(arguments)
     }
     runtime.defineSpeciesGetter(constructor)
+    deferProperties(of: prototype, to: .typedArrayPrototype)
+  }
+
+  func installTypedArrayPrototypeProperties(_ runtime: Runtime, _ prototype: ObjectRef) {
     installTypedArrayAccessors(runtime, prototype)
     installTypedArrayElementMethods(runtime, prototype)
     installTypedArrayCallbackMethods(runtime, prototype)

@@ -175,9 +175,9 @@ final class CodeBlock {
   /// Where `import()` in script code resolves from, when not `source.name` (eval code and
   /// `new Function` bodies take their caller's).
   var referrerName: String?
-  /// The source name of each call instruction's callee (by instruction offset), for the
-  /// "o.method is not a function" TypeError.
-  var calleeTexts: [Int32: String] = [:]
+  /// The source name of each call instruction's callee, for the "o.method is not a function"
+  /// TypeError.
+  var calleeTexts = CalleeTexts()
 
   struct Declarations {
     /// `var` and function names declared at the top level of a script or eval.
@@ -319,5 +319,34 @@ extension Runtime {
     cell.storeBytes(
       of: codeBlock.data, toByteOffset: CodeBlockCellRef.dataOffset, as: UnsafeMutablePointer<CodeBlockData>.self)
     return CodeBlockCellRef(cell)
+  }
+}
+
+/// Call instruction offset → the callee's source text, recorded in increasing offset order as
+/// the compiler emits calls (a sorted array: a Dictionary<Int32, String> cost a generic metadata
+/// instantiation in every process's first compile).
+struct CalleeTexts {
+  private var offsets: [Int32] = []
+  private var texts: [String] = []
+
+  /// Records `text` for the call at `offset`; entries at or past it (code the compiler
+  /// discarded and is emitting again) are dropped.
+  mutating func record(_ text: String, at offset: Int32) {
+    while let last = offsets.last, last >= offset {
+      offsets.removeLast()
+      texts.removeLast()
+    }
+    offsets.append(offset)
+    texts.append(text)
+  }
+
+  subscript(offset: Int32) -> String? {
+    var low = 0
+    var high = offsets.count
+    while low < high {
+      let middle = (low + high) / 2
+      if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+    }
+    return low < offsets.count && offsets[low] == offset ? texts[low] : nil
   }
 }

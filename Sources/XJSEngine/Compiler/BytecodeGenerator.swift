@@ -66,7 +66,7 @@ final class FunctionCompiler {
   var templateSiteCount = 0
   var lineTable: [(pc: Int32, offset: Int32)] = []
   /// What each call instruction's callee is called in a "… is not a function" error.
-  var calleeTexts: [Int32: String] = [:]
+  var calleeTexts = CalleeTexts()
   private var currentOffset: Int32 = -1
   var handlers: [(start: Int, end: Int, target: Label)] = []
   var descriptors: [ScopeDescriptor] = []

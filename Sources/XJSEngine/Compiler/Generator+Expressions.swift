@@ -857,7 +857,7 @@ extension FunctionCompiler {
     }
     try compileArgumentsInto(arguments, base: base)
     at(callPosition(callee, range))
-    calleeTexts[Int32(code.count)] = FunctionCompiler.calleeText(callee)
+    calleeTexts.record(FunctionCompiler.calleeText(callee), at: Int32(code.count))
     emit(isDirectEval ? .callEval : .call, dst: target, base: base, argumentCount: Int32(arguments.count))
     return target
   }

@@ -214,10 +214,10 @@ extension Runtime {
     let (constructor, fallback): (Value, Intrinsic) =
       switch kind {
       case .normal: (realm[.functionConstructor], .functionPrototype)
-      case .generator: (realm.hostValues["%GeneratorFunction%"] ?? .undefined, .generatorFunctionPrototype)
-      case .async: (realm.hostValues["%AsyncFunction%"] ?? .undefined, .asyncFunctionPrototype)
+      case .generator: (realm[.generatorFunctionConstructor], .generatorFunctionPrototype)
+      case .async: (realm[.asyncFunctionConstructor], .asyncFunctionPrototype)
       case .asyncGenerator:
-        (realm.hostValues["%AsyncGeneratorFunction%"] ?? .undefined, .asyncGeneratorFunctionPrototype)
+        (realm[.asyncGeneratorFunctionConstructor], .asyncGeneratorFunctionPrototype)
       }
     if !newTarget.isUndefined && newTarget != constructor {
       let prototype = try prototypeFromConstructor(newTarget, fallback: fallback)

@@ -75,7 +75,7 @@ extension Runtime {
 
   private func objectForPrivateAdd(_ target: Value, name: Value) throws(JSException) -> ObjectRef {
     let object = target.asObject
-    if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
+    if object.hasFlag(ObjectFlags.lazyProperties) { materializeLazyProperties(object) }
     if object.shape.lookup(PropertyKey(symbol: SymbolRef(name))) != nil {
       throw typeError("Cannot initialize \(privateNameText(name)) twice on the same object")
     }

@@ -109,7 +109,7 @@ extension Runtime {
   private func fillLoadCache(_ object: ObjectRef, _ key: PropertyKey, _ cache: UnsafeMutablePointer<PropertyCacheEntry>)
   {
     let shape = object.shape
-    if object.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
+    if object.hasFlag(ObjectFlags.lazyProperties) { return }
     switch object.objectClass {
     case .proxy, .stringObject, .arguments, .moduleNamespace: return
     case .host: if hasHostHooks(object) { return }
@@ -144,7 +144,7 @@ extension Runtime {
       case .typedArray: if canonicalNumericIndex(key) != nil { return }
       default: break
       }
-      if holder.hasFlag(ObjectFlags.lazyFunctionProperties) { return }
+      if holder.hasFlag(ObjectFlags.lazyProperties) { return }
       if let location = holder.shape.lookup(key) {
         if location.attributes.contains(.accessor) {
           fillBuiltinGetterCache(object, holder.slot(location.slot), cache)
@@ -277,12 +277,13 @@ extension Runtime {
     case .typedArray: if canonicalNumericIndex(key) != nil { return false }
     default: break
     }
-    if object.hasFlag(ObjectFlags.lazyFunctionProperties) || object.hasFlag(ObjectFlags.isPrototype) { return false }
+    if object.hasFlag(ObjectFlags.lazyProperties) || object.hasFlag(ObjectFlags.isPrototype) { return false }
     if object.shape.lookup(key) != nil { return true }
     var current = object.prototype
     while current.isObject {
       let holder = current.asObject
       if holder.isProxy || holder.objectClass == .moduleNamespace || hasHostHooks(holder) { return false }
+      if holder.hasFlag(ObjectFlags.lazyProperties) { return false }
       if let location = holder.shape.lookup(key) {
         return location.attributes.contains(.writable) && !location.attributes.contains(.accessor)
       }
@@ -502,7 +503,7 @@ extension Runtime {
     else { return false }
     let iteratorPrototype = realm.object(.arrayIteratorPrototype)
     guard case .data(let next, _, _) = lookupOwn(iteratorPrototype, names.next) else { return false }
-    return next == realm.hostValues["%ArrayIteratorPrototype.next%"]
+    return next == realm[.arrayIteratorPrototypeNext]
   }
 
   /// GetTemplateObject (ES2024 13.2.8.4): frozen strings array with a frozen `raw`.
@@ -547,7 +548,7 @@ extension Runtime {
       constructor.shape = shape
       if constructorParent.isObject { markAsPrototype(constructorParent.asObject) }
     }
-    materializeFunctionProperties(constructor)
+    materializeLazyProperties(constructor)
     addProperty(constructor, names.prototype, prototype.value, [])
     addProperty(prototype, names.constructor, constructor.value, .builtin)
     constructorRegister.pointee = constructor.value

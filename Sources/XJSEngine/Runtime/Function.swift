@@ -7,7 +7,7 @@ import XJSSyntax
 //   .boundFunction   internal: target, bound this, bound arguments (an array)
 //
 // `length`, `name` and `prototype` of bytecode functions are created on first
-// inspection (ObjectFlags.lazyFunctionProperties), so creating a closure is one
+// inspection (ObjectFlags.lazyProperties), so creating a closure is one
 // allocation.
 
 /// What a native function receives.
@@ -79,7 +79,7 @@ extension Runtime {
     function.setInternalSlot(FunctionSlot.code, code.value)
     function.setInternalSlot(FunctionSlot.environment, environment)
     function.setInternalSlot(FunctionSlot.homeObject, homeObject)
-    var flags = ObjectFlags.extensible | ObjectFlags.callable | ObjectFlags.lazyFunctionProperties
+    var flags = ObjectFlags.extensible | ObjectFlags.callable | ObjectFlags.lazyProperties
     switch codeBlock.functionKind {
     case .normal where codeBlock.suspends: break
     case .normal: flags |= ObjectFlags.constructor
@@ -96,10 +96,14 @@ extension Runtime {
     CodeBlockCellRef(function.internalSlot(FunctionSlot.code)).codeBlock
   }
 
-  /// Creates `length`, `name` and (for constructors) `prototype` in spec order.
-  func materializeFunctionProperties(_ function: ObjectRef) {
-    function.flags &= ~ObjectFlags.lazyFunctionProperties
-    guard function.objectClass == .function else { return }
+  /// Creates the own properties of an object flagged `lazyProperties`: for a bytecode
+  /// function `length`, `name` and (for constructors) `prototype` in spec order.
+  func materializeLazyProperties(_ function: ObjectRef) {
+    function.flags &= ~ObjectFlags.lazyProperties
+    guard function.objectClass == .function else {
+      materializeBuiltinProperties(function)
+      return
+    }
     let codeBlock = self.codeBlock(of: function)
     // The prototype object comes from the function's realm, whichever realm looks first.
     if let owner = codeBlock.realm, owner !== realm {
@@ -228,7 +232,7 @@ extension Runtime {
 
   /// Defines (or redefines) the `name` own property of a function.
   func setFunctionName(_ function: ObjectRef, _ name: Value) {
-    if function.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(function) }
+    if function.hasFlag(ObjectFlags.lazyProperties) { materializeLazyProperties(function) }
     if let location = function.shape.lookup(names.name) {
       function.setSlot(location.slot, name)
     } else {

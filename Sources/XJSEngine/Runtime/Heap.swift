@@ -73,7 +73,9 @@ final class Heap {
   }
 
   @exclusivity(unchecked) private var blocks: [UnsafeMutableRawPointer] = []
-  @exclusivity(unchecked) private var blockSet: Set<UInt> = []
+  /// The blocks' base addresses (a KeyMap, not a Set<UInt>: instantiating the generic set's
+  /// metadata at start-up cost more than the rest of the heap's set-up).
+  @exclusivity(unchecked) private var blockSet = KeyMap()
   /// Empty blocks kept for reuse by any size class (not in `blocks` or `blockSet`, not counted
   /// in `bytesInCells`). Each block is its own mapping: handing them back to the system at
   /// every collection made an allocation-heavy script unmap and re-fault the same memory.
@@ -219,7 +221,7 @@ final class Heap {
       of: BlockHeader(cellSize: cellSize, cellCount: count, sizeClass: sizeClass, usedCount: 0),
       as: BlockHeader.self)
     blocks.append(block)
-    blockSet.insert(UInt(bitPattern: block))
+    blockSet.insert(UInt64(UInt(bitPattern: block)), 1)
     bytesInCells += Heap.blockSize
     return block
   }
@@ -304,7 +306,8 @@ final class Heap {
   /// The cell containing `address`, if `address` points into a live cell.
   func cellContaining(_ address: UInt) -> CellPointer? {
     let base = address & ~UInt(Heap.blockSize - 1)
-    if blockSet.contains(base) {
+    // 0 is the KeyMap's empty key: a word below the first block is no block's.
+    if base != 0 && blockSet.find(UInt64(base)) != nil {
       let offset = Int(address - base)
       if offset < Heap.blockHeaderSize { return nil }
       let block = UnsafeMutableRawPointer(bitPattern: base)!
@@ -496,7 +499,7 @@ final class Heap {
       }
       let sizeClass = block.load(as: BlockHeader.self).sizeClass
       if bumpBlocks[sizeClass] == block { bumpBlocks[sizeClass] = nil }
-      blockSet.remove(UInt(bitPattern: block))
+      blockSet.remove(UInt64(UInt(bitPattern: block)))
       bytesInCells -= Heap.blockSize
       if blockPool.count < poolLimit {
         blockPool.append(block)

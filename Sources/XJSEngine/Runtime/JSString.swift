@@ -112,15 +112,65 @@ struct StringRef: Equatable, Hashable {
     return Array(UnsafeBufferPointer(start: utf16Characters, count: count))
   }
 
-  /// The string as Swift `String` (lone surrogates become U+FFFD).
+  /// The string as Swift `String` (lone surrogates become U+FFFD). Built from UTF-8, Swift's
+  /// native encoding: decoding UTF-16 through the generic transcoder cost more than printing.
   func swiftString(_ heap: Heap) -> String {
+    var bytes: [UInt8] = []
+    appendUTF8(to: &bytes, heap)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the string encoded as UTF-8 (a lone surrogate becomes U+FFFD).
+  func appendUTF8(to bytes: inout [UInt8], _ heap: Heap) {
     flattened(heap)
+    let count = length
+    bytes.reserveCapacity(bytes.count + count)
     if isLatin1 {
-      return String(
-        decoding: UnsafeBufferPointer(start: latin1Characters, count: length).lazy.map { UInt16($0) },
-        as: UTF16.self)
+      let characters = latin1Characters
+      for index in 0..<count {
+        let unit = characters[index]
+        if unit < 0x80 {
+          bytes.append(unit)
+        } else {
+          bytes.append(0xC0 | unit >> 6)
+          bytes.append(0x80 | unit & 0x3F)
+        }
+      }
+      return
     }
-    return String(decoding: UnsafeBufferPointer(start: utf16Characters, count: length), as: UTF16.self)
+    let characters = utf16Characters
+    var index = 0
+    while index < count {
+      let unit = UInt32(characters[index])
+      index += 1
+      var scalar = unit
+      if unit & 0xFC00 == 0xD800, index < count, UInt32(characters[index]) & 0xFC00 == 0xDC00 {
+        scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(characters[index]) - 0xDC00)
+        index += 1
+      } else if unit & 0xF800 == 0xD800 {
+        scalar = 0xFFFD
+      }
+      StringRef.appendUTF8(scalar: scalar, to: &bytes)
+    }
+  }
+
+  private static func appendUTF8(scalar: UInt32, to bytes: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+      bytes.append(UInt8(scalar))
+    case 0x80..<0x800:
+      bytes.append(UInt8(0xC0 | scalar >> 6))
+      bytes.append(UInt8(0x80 | scalar & 0x3F))
+    case 0x800..<0x10000:
+      bytes.append(UInt8(0xE0 | scalar >> 12))
+      bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      bytes.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+      bytes.append(UInt8(0xF0 | scalar >> 18))
+      bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+      bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      bytes.append(UInt8(0x80 | scalar & 0x3F))
+    }
   }
 
   // MARK: Hashing and equality

@@ -122,8 +122,9 @@ struct ObjectFlags {
   static let isPrototype: UInt16 = 2
   static let callable: UInt16 = 4
   static let constructor: UInt16 = 8
-  /// `length`, `name` and `prototype` of a function are created on first inspection.
-  static let lazyFunctionProperties: UInt16 = 16
+  /// The object's own properties are created on first inspection: a bytecode function's
+  /// `length`, `name` and `prototype`, or a builtin object's methods (Runtime/LazyBuiltins.swift).
+  static let lazyProperties: UInt16 = 16
   /// Array `length` is not writable.
   static let lengthReadOnly: UInt16 = 32
   /// Every dense element is non-configurable (sealed) …

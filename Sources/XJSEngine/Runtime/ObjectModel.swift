@@ -158,6 +158,8 @@ extension Runtime {
 
   /// Adds a property the object does not have (no checks: the caller knows).
   func addProperty(_ object: ObjectRef, _ key: PropertyKey, _ value: Value, _ attributes: PropertyAttributes) {
+    // A lazy builtin's properties come after what it had when it was made lazy.
+    assert(object.objectClass.isFunction || !object.hasFlag(ObjectFlags.lazyProperties), "adding to a lazy builtin")
     if key.isIndex {
       defineElementRaw(object, key.index, value, attributes)
       return
@@ -395,7 +397,7 @@ extension Runtime {
         return .data(environment.slot(environmentSlot), attributes, .mappedArgument(environmentSlot))
       }
     case .function, .nativeFunction, .boundFunction:
-      if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
+      if object.hasFlag(ObjectFlags.lazyProperties) { materializeLazyProperties(object) }
     case .typedArray:
       // Numeric keys are the buffer's elements, or absent (ES2024 10.4.5.1).
       if let element = typedArrayLookupOwn(object, key) { return element }
@@ -409,6 +411,7 @@ extension Runtime {
   /// ordinary properties are).
   @inline(__always) func lookupOwnOrdinary(_ object: ObjectRef, _ key: PropertyKey) -> OwnLookup {
     if key.isIndex { return lookupOwnElement(object, key.index) }
+    if _slowPath(object.hasFlag(ObjectFlags.lazyProperties)) { materializeLazyProperties(object) }
     guard let location = object.shape.lookup(key) else { return .absent }
     let value = object.slot(location.slot)
     if location.attributes.contains(.accessor) {
@@ -507,7 +510,7 @@ extension Runtime {
     // A typed array whose length can change cannot be made non-extensible (TypedArray [[PreventExtensions]], ES2025).
     if object.objectClass == .typedArray && !isTypedArrayFixedLength(object) { return false }
     if object.hasFlag(ObjectFlags.extensible) {
-      if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
+      if object.hasFlag(ObjectFlags.lazyProperties) { materializeLazyProperties(object) }
       object.flags &= ~ObjectFlags.extensible
       _ = makeUniqueDictionaryShape(object)
     }
@@ -944,7 +947,7 @@ extension Runtime {
 
   /// The keys of the object's shape and elements (and of its class's data places).
   func ordinaryOwnPropertyKeys(_ object: ObjectRef) -> PropertyKeyList {
-    if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
+    if object.hasFlag(ObjectFlags.lazyProperties) { materializeLazyProperties(object) }
     var indices: [UInt32] = []
     if object.objectClass == .stringObject {
       let length = StringRef(object.internalSlot(0)).length
@@ -1026,7 +1029,7 @@ extension Runtime {
     if !object.isProxy && object.objectClass != .arguments && object.objectClass != .stringObject
       && object.objectClass != .typedArray && object.objectClass != .moduleNamespace
     {
-      if object.hasFlag(ObjectFlags.lazyFunctionProperties) { materializeFunctionProperties(object) }
+      if object.hasFlag(ObjectFlags.lazyProperties) { materializeLazyProperties(object) }
       object.flags &= ~ObjectFlags.extensible
       let shape = makeUniqueDictionaryShape(object)
       let table = shape.table

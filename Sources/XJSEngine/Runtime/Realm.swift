@@ -104,6 +104,16 @@ enum Intrinsic: Int, CaseIterable {
   case bigInt64ArrayConstructor
   case bigUint64ArrayConstructor
   case dataViewPrototype
+  // Constructors reached only through their prototypes (not globals), and originals that fast
+  // paths compare against.
+  case generatorFunctionConstructor
+  case asyncFunctionConstructor
+  case asyncGeneratorFunctionConstructor
+  case arrayIteratorPrototypeNext
+  case mapPrototypeSet
+  case setPrototypeAdd
+  case parseFloatFunction
+  case parseIntFunction
 }
 
 enum ErrorType: String, CaseIterable {
@@ -164,6 +174,8 @@ package final class Realm {
 
   /// Host-defined data (the embedding API and the test262 host keep things here).
   @exclusivity(unchecked) var hostValues: [String: Value] = [:]
+  /// Lazy builtin objects of this realm still without their properties: cell → LazyBuiltin.
+  @exclusivity(unchecked) var lazyBuiltins = KeyMap()
 
   init(runtime: Runtime) {
     self.runtime = runtime
@@ -247,5 +259,6 @@ package final class Realm {
       if let shape { heap.mark(shape.cell) }
     }
     for value in hostValues.values { heap.mark(value) }
+    traceLazyBuiltins(heap)
   }
 }

@@ -124,7 +124,7 @@ package final class Runtime {
   @exclusivity(unchecked) private(set) var realms: [Realm] = []
   /// Realms the host let go of: they live while something of theirs is reachable, and are
   /// dropped by the first collection that does not reach them.
-  @exclusivity(unchecked) private var releasedRealms: [Realm] = []
+  @exclusivity(unchecked) private(set) var releasedRealms: [Realm] = []
 
   /// Stops treating `realm` as a root (the host released its context). The first realm stays.
   package func releaseRealm(_ realm: Realm) {
