@@ -30,6 +30,13 @@ let commandLineLinkerFlags =
 let isDependencyCheckout = #filePath.contains("/checkouts/")
 let functionSections: [SwiftSetting] =
   isDependencyCheckout ? [] : [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux]))]
+// The front end and the engine check exclusive access statically only in release builds: the
+// dynamic checks (swift_beginAccess on every class property write) were 17% of loading a large
+// script, in the parser, the scope analyzer and the bytecode compiler. Debug builds, which the
+// tests run, keep them.
+let releaseFrontEndSettings: [SwiftSetting] =
+  functionSections
+  + (isDependencyCheckout ? [] : [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))])
 
 // libxjs.so exports the C API's functions only (Sources/XJSCAPI/xjs.map).
 let cLibraryExportsFile = String(#filePath.dropLast("Package.swift".count)) + "Sources/XJSCAPI/xjs.map"
@@ -57,7 +64,7 @@ let package = Package(
   targets: [
     // Front end: tokens, lexer, AST, parser, scope analysis, early errors. Standard library
     // only, plus CXJSSupport's thread-stack bounds (the parser's guard against deep nesting).
-    .target(name: "XJSSyntax", dependencies: ["CXJSSupport"], swiftSettings: functionSections),
+    .target(name: "XJSSyntax", dependencies: ["CXJSSupport"], swiftSettings: releaseFrontEndSettings),
     // ECMAScript regular expressions over UTF-16 code units. Standard library only.
     .target(name: "XJSRegExp", swiftSettings: functionSections),
     // Machine code: x86-64 and arm64 assemblers, W^X executable memory. Knows no JavaScript.
@@ -71,7 +78,7 @@ let package = Package(
     // Bytecode/Opcodes.spec is the instruction set; Scripts/generate-opcodes turns it into Swift.
     .target(
       name: "XJSEngine", dependencies: ["XJSSyntax", "XJSRegExp", "XJSAssembler", "CXJSSupport", "CFFI"],
-      exclude: ["Bytecode/Opcodes.spec"], swiftSettings: functionSections),
+      exclude: ["Bytecode/Opcodes.spec"], swiftSettings: releaseFrontEndSettings),
     // The public Swift embedding API: the only module a host imports (XJSEngine stays behind it
     // at `package` access).
     .target(name: "XJS", dependencies: ["XJSEngine", "XJSSyntax"], swiftSettings: functionSections),

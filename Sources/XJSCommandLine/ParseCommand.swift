@@ -177,7 +177,7 @@ func readSourceFile(_ path: String) -> Result<[UInt16], ReadFailure> {
     if count == 0 { break }
     bytes.append(contentsOf: chunk[0..<count])
   }
-  return .success(Array(String(decoding: bytes, as: UTF8.self).utf16))
+  return .success(String(decoding: bytes, as: UTF8.self).utf16CodeUnits)
 }
 
 func printError(_ message: String) {

@@ -1,4 +1,5 @@
 import XJSEngine
+import XJSSyntax
 
 #if canImport(Glibc)
   import Glibc
@@ -62,7 +63,7 @@ struct ScriptRunner {
       if count <= 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
     }
-    return Array(String(decoding: bytes, as: UTF8.self).utf16)
+    return bytes.withUnsafeBufferPointer { utf16FromUTF8($0) }
   }
 
   /// The `--prelude` scripts; a message when one fails.
@@ -117,7 +118,7 @@ struct ScriptRunner {
   }
 
   func run(code: String, name: String, arguments: [String]) -> Int32 {
-    execute(Array(code.utf16), name: name, scriptArguments: [name] + arguments)
+    execute(code.utf16CodeUnits, name: name, scriptArguments: [name] + arguments)
   }
 
   /// `scriptArguments` becomes the global `scriptArgs` (the script's name, then its arguments).
@@ -159,7 +160,7 @@ struct ScriptRunner {
 
 /// Reads a file as UTF-8 (invalid sequences become U+FFFD) into UTF-16 code units.
 func readScriptFile(_ path: String) -> [UInt16]? {
-  FileModuleLoader.readUTF8File(path).map { Array($0.utf16) }
+  FileModuleLoader.readUTF16File(path)
 }
 
 /// Reads a file as UTF-8 text (invalid sequences become U+FFFD); nil with errno set on failure.

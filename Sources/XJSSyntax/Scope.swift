@@ -94,6 +94,34 @@ public enum Resolution {
   case dynamic
 }
 
+/// Name → binding for one scope. Most scopes hold a few names, and comparing short strings is
+/// cheaper than hashing them (hashing names was a tenth of loading a large script): a list
+/// while small, a dictionary past that.
+public struct BindingTable {
+  private static let listLimit = 8
+  private var list: [Binding] = []
+  private var index: [String: Binding]?
+
+  public subscript(name: String) -> Binding? {
+    if let index { return index[name] }
+    for binding in list where binding.name == name { return binding }
+    return nil
+  }
+
+  /// Adds a binding whose name the table does not have.
+  mutating func insert(_ binding: Binding) {
+    if index != nil {
+      index![binding.name] = binding
+      return
+    }
+    list.append(binding)
+    if list.count > BindingTable.listLimit {
+      index = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
+      list = []
+    }
+  }
+}
+
 public final class Scope {
   public enum Kind: Sendable {
     case script
@@ -119,7 +147,7 @@ public final class Scope {
   private var children: [Scope] = []
   /// The function (or script/eval) scope this scope belongs to.
   public private(set) unowned(unsafe) var functionScope: Scope!
-  public private(set) var bindings: [String: Binding] = [:]
+  public private(set) var bindings = BindingTable()
   public private(set) var orderedBindings: [Binding] = []
   public let isStrict: Bool
   /// For function scopes: the function.
@@ -204,7 +232,7 @@ public final class Scope {
   func declare(_ name: String, _ kind: BindingType, at offset: Int32) -> Binding {
     if let existing = bindings[name] { return existing }
     let binding = Binding(name: name, kind: kind, scope: self, initializedAt: offset)
-    bindings[name] = binding
+    bindings.insert(binding)
     orderedBindings.append(binding)
     return binding
   }

@@ -136,6 +136,18 @@ package final class FileModuleLoader: ModuleLoader {
 
   /// Reads an open file to its end as `readUTF8File` does (the caller closes it).
   package static func readUTF8(_ file: UnsafeMutablePointer<FILE>) -> String? {
+    readBytes(file).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// A file's contents as UTF-16 code units: UTF-8 decoded as `readUTF8File` does.
+  package static func readUTF16File(_ path: String) -> [UInt16]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    return readBytes(file).map { bytes in bytes.withUnsafeBufferPointer { utf16FromUTF8($0) } }
+  }
+
+  /// An open file's bytes to its end, without a leading UTF-8 byte order mark.
+  private static func readBytes(_ file: UnsafeMutablePointer<FILE>) -> [UInt8]? {
     var bytes: [UInt8] = []
     // A small chunk: a zero-filled 64 KB buffer alone was 1 % of print("hi")'s peak RSS.
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -147,9 +159,8 @@ package final class FileModuleLoader: ModuleLoader {
         break
       }
     }
-    var start = 0
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-    return String(decoding: bytes[start...], as: UTF8.self)
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { bytes.removeFirst(3) }
+    return bytes
   }
 
   static func directoryOf(_ path: String) -> String {
