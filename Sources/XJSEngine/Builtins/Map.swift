@@ -17,11 +17,11 @@ extension Realm {
       try runtime.mapGroupBy(arguments[0], arguments[1])
     }
     runtime.defineSpeciesGetter(constructor)
-    installMapPrototype(runtime, prototype)
+    deferProperties(of: prototype, to: .mapPrototype)
     installMapIterator(runtime)
   }
 
-  private func installMapPrototype(_ runtime: Runtime, _ prototype: ObjectRef) {
+  func installMapPrototype(_ runtime: Runtime, _ prototype: ObjectRef) {
     runtime.defineNativeMethod(prototype, "clear", length: 0) { runtime, arguments throws(JSException) in
       try runtime.thisMapTable(arguments, "Map.prototype.clear").removeAll()
       return .undefined

@@ -16,7 +16,7 @@ extension Realm {
     runtime.defineNativeMethod(constructor, "escape", length: 1) { runtime, arguments throws(JSException) in
       try runtime.regExpEscape(arguments[0])
     }
-    installRegExpPrototype(runtime, prototype)
+    deferProperties(of: prototype, to: .regExpPrototype)
     installRegExpStringIterator(runtime)
   }
 }

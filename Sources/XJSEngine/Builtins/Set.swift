@@ -13,9 +13,13 @@ extension Realm {
     }
     self[.setConstructor] = constructor.value
     runtime.defineSpeciesGetter(constructor)
+    deferProperties(of: prototype, to: .setPrototype)
+    installSetIterator(runtime)
+  }
+
+  func installSetPrototypeProperties(_ runtime: Runtime, _ prototype: ObjectRef) {
     installSetPrototype(runtime, prototype)
     installSetAlgebra(runtime, prototype)
-    installSetIterator(runtime)
   }
 
   private func installSetPrototype(_ runtime: Runtime, _ prototype: ObjectRef) {

@@ -18,6 +18,9 @@ enum LazyBuiltin: UInt64 {
   case typedArrayPrototype
   case dataViewPrototype
   case console
+  case regExpPrototype
+  case mapPrototype
+  case setPrototype
 }
 
 extension Realm {
@@ -39,6 +42,9 @@ extension Realm {
     case .typedArrayPrototype: installTypedArrayPrototypeProperties(runtime, object)
     case .dataViewPrototype: installDataViewPrototypeProperties(runtime, object)
     case .console: installConsoleMethods(runtime, on: object)
+    case .regExpPrototype: installRegExpPrototype(runtime, object)
+    case .mapPrototype: installMapPrototype(runtime, object)
+    case .setPrototype: installSetPrototypeProperties(runtime, object)
     }
   }
 
