@@ -145,13 +145,16 @@ public final class Scope {
   public unowned(unsafe) let parent: Scope?
   /// Owning references to the scopes nested in this one.
   private var children: [Scope] = []
+  /// The scopes nested directly in this one.
+  var childScopes: [Scope] { children }
   /// The function (or script/eval) scope this scope belongs to.
   public private(set) unowned(unsafe) var functionScope: Scope!
   public private(set) var bindings = BindingTable()
   public private(set) var orderedBindings: [Binding] = []
   public let isStrict: Bool
-  /// For function scopes: the function.
-  public let function: FunctionNode?
+  /// For function scopes: the function. Not owning: the function owns its scope (`scope`),
+  /// and an owning reference back would keep every parsed function's tree alive forever.
+  public unowned let function: FunctionNode?
   /// For function scopes: is it an arrow function (no own this/arguments).
   public let isArrow: Bool
   /// The synthetic function of a class's field initializers (eval there may not name `arguments`).
