@@ -42,9 +42,40 @@ extension Runtime {
       guard left.isBigInt && right.isBigInt else {
         throw typeError("Cannot mix BigInt and other types, use explicit conversions")
       }
-      return try applyBigIntOperator(operation, left.asBigInt.integer, right.asBigInt.integer)
+      switch operation {
+      case .add, .subtract, .multiply: return try bigIntSumOrProduct(operation, left.asBigInt, right.asBigInt)
+      default: return try applyBigIntOperator(operation, left.asBigInt.integer, right.asBigInt.integer)
+      }
     }
     return applyNumberOperator(operation, left.asNumber, right.asNumber)
+  }
+
+  /// BigInt::add, BigInt::subtract and BigInt::multiply from the operands' cells straight into
+  /// the result's: the operations of BigInt loops, done without copying limbs into arrays and
+  /// back. The result cell is allocated at the largest size the result can have (the collector
+  /// does not move the operands, and they stay on the stack across the allocation).
+  private func bigIntSumOrProduct(_ operation: NumericOperator, _ x: BigIntRef, _ y: BigIntRef) throws(JSException)
+    -> Value
+  {
+    let a = x.limbsView
+    let b = y.limbsView
+    let isProduct = operation == .multiply
+    if isProduct && !BigInteger.productMayFit(a, b) { throw bigIntTooLargeError() }
+    let capacity = isProduct ? BigInteger.productCapacity(a, b) : BigInteger.sumCapacity(a, b)
+    let cell = heap.allocateCell(size: BigIntRef.limbsOffset + max(capacity, 1) * 8, kind: .bigInt, zeroed: false)
+    let result = BigIntRef(cell)
+    let limbs = UnsafeMutableBufferPointer(start: result.limbs, count: capacity)
+    let (count, isNegative) = withExtendedLifetime((x, y)) {
+      isProduct
+        ? BigInteger.product(a, b, into: limbs)
+        : BigInteger.sum(a, b, negatingB: operation == .subtract, into: limbs)
+    }
+    if BigInteger.bitWidth(of: UnsafeBufferPointer(rebasing: limbs[0..<count])) > BigInteger.maximumBits {
+      throw bigIntTooLargeError()
+    }
+    cell.cellHeader.pointee.aux = UInt32(count)
+    if isNegative { cell.cellHeader.pointee.flags = 1 }
+    return result.value
   }
 
   /// The Number::… operations of ES2024 Table 2.

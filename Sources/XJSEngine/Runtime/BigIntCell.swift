@@ -3,8 +3,9 @@
 // Layout: header (flags bit 0 = negative, aux = limb count) | limbs: UInt64 × count
 // The limbs are the magnitude, little-endian, without high zero limbs; 0n has no limbs
 // and is never negative, so two BigInts are equal exactly when sign, count and limbs are.
-// Arithmetic happens on `BigInteger` values (Support/BigInteger.swift); a cell is made
-// for each result.
+// Addition, subtraction and multiplication read the operands' limbs in place and write the
+// result's into its new cell; the other operations work on `BigInteger` values
+// (Support/BigInteger.swift) and copy the result into a cell.
 
 struct BigIntRef: Equatable {
   let cell: CellPointer
@@ -20,6 +21,11 @@ struct BigIntRef: Equatable {
   @inline(__always) var isZero: Bool { limbCount == 0 }
   @inline(__always) var limbs: UnsafeMutablePointer<UInt64> {
     (cell + BigIntRef.limbsOffset).assumingMemoryBound(to: UInt64.self)
+  }
+
+  /// The limbs where they are, for arithmetic that reads them in place.
+  @inline(__always) var limbsView: BigInteger.Limbs {
+    BigInteger.Limbs(magnitude: UnsafeBufferPointer(start: limbs, count: limbCount), isNegative: isNegative)
   }
 
   /// The value as a `BigInteger` (copies the limbs).

@@ -56,10 +56,15 @@ extension UnsafeMutableRawPointer {
 final class Heap {
   static let blockSize = 64 * 1024
   static let blockHeaderSize = 64
-  static let largeThreshold = 8 * 1024
+  /// Cells up to this size live in blocks; larger ones get memory of their own.
+  static let largeThreshold = (blockSize - blockHeaderSize) / 2
+  /// Above 8 KB the classes are what fills a block with 7, 6, 5, 4, 3 and 2 cells. Cells of
+  /// 8–32 KB (BigInts of thousands of digits, long flat strings) used to be malloc'd one by
+  /// one; a sweep freeing a cycle's worth of them at once let malloc hand the pages back to
+  /// the system, and the next cycle faulted them in again.
   static let sizeClasses: [Int] = [
     16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 768, 1024,
-    1280, 1536, 2048, 3072, 4096, 6144, 8192,
+    1280, 1536, 2048, 3072, 4096, 6144, 8192, 9344, 10912, 13088, 16368, 21824, 32736,
   ]
 
   /// Block layout: the first `blockHeaderSize` bytes hold this header.
@@ -80,6 +85,13 @@ final class Heap {
   /// in `bytesInCells`). Each block is its own mapping: handing them back to the system at
   /// every collection made an allocation-heavy script unmap and re-fault the same memory.
   @exclusivity(unchecked) private var blockPool: [UnsafeMutableRawPointer] = []
+  /// Blocks taken (from the pool or the system) since the last scheduled collection: what a
+  /// cycle consumes, so what the pool keeps. A pool capped below it made every cycle unmap
+  /// blocks at its sweep and map (and fault in) as many again (BigInt loops whose values
+  /// grow through the size classes: a tenth of their time).
+  @exclusivity(unchecked) private var blocksTakenSinceCollection = 0
+  /// `blocksTakenSinceCollection` of the cycle before (cycles vary; the pool covers both).
+  @exclusivity(unchecked) private var blocksTakenInCycleBefore = 0
   @exclusivity(unchecked) private var freeLists: [UnsafeMutableRawPointer?]
   /// Per size class: the block whose never-used tail cells are handed out next.
   @exclusivity(unchecked) private var bumpBlocks: [UnsafeMutableRawPointer?]
@@ -209,6 +221,7 @@ final class Heap {
   }
 
   private func allocateBlock(sizeClass: Int) -> UnsafeMutableRawPointer {
+    blocksTakenSinceCollection += 1
     let block: UnsafeMutableRawPointer
     if let pooled = blockPool.popLast() {
       block = pooled
@@ -358,6 +371,8 @@ final class Heap {
     sweep()
     guard scheduled else { return }
     bytesAllocatedSinceCollection = 0
+    blocksTakenInCycleBefore = blocksTakenSinceCollection
+    blocksTakenSinceCollection = 0
     let live = totalBytes
     collectionThreshold = max(4 * 1024 * 1024, live)
     if live <= maximumBytes { limitBytes = maximumBytes }
@@ -484,14 +499,16 @@ final class Heap {
     sweepLargeCells()
   }
 
-  /// Moves empty blocks to the pool, any size class can reuse them; the pool keeps about what
-  /// one collection cycle allocates, the rest goes back to the system.
+  /// Moves empty blocks to the pool, any size class can reuse them; the pool keeps what a
+  /// collection cycle takes (the most of this cycle and the one before, at least the collection
+  /// threshold's worth), the rest goes back to the system.
   private func poolEmptyBlocks(_ emptyIndices: [Int]) {
     guard !emptyIndices.isEmpty else { return }
     let empty = Set(emptyIndices)
     var kept: [UnsafeMutableRawPointer] = []
     kept.reserveCapacity(blocks.count - empty.count)
-    let poolLimit = max(16, collectionThreshold / Heap.blockSize)
+    let poolLimit = max(
+      16, collectionThreshold / Heap.blockSize, blocksTakenSinceCollection, blocksTakenInCycleBefore)
     for (index, block) in blocks.enumerated() {
       guard empty.contains(index) else {
         kept.append(block)

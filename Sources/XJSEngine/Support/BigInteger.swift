@@ -253,18 +253,35 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
   }
 
   private static func sum(_ a: BigInteger, _ b: BigInteger, negatingB: Bool) -> BigInteger {
-    let bNegative = b.isNegative != negatingB
-    if a.isNegative == bNegative {
-      return BigInteger(normalized: add(a.magnitude, b.magnitude), negative: a.isNegative)
+    a.withLimbs { a in
+      b.withLimbs { b in
+        BigInteger(resultOf: sumCapacity(a, b)) { sum(a, b, negatingB: negatingB, into: $0) }
+      }
     }
-    let order = compareMagnitudes(a.magnitude, b.magnitude)
-    if order == 0 { return .zero }
-    if order > 0 { return BigInteger(normalized: subtract(a.magnitude, b.magnitude), negative: a.isNegative) }
-    return BigInteger(normalized: subtract(b.magnitude, a.magnitude), negative: bNegative)
   }
 
   private static func product(_ a: BigInteger, _ b: BigInteger) -> BigInteger {
-    BigInteger(normalized: multiply(a.magnitude, b.magnitude), negative: a.isNegative != b.isNegative)
+    a.withLimbs { a in
+      b.withLimbs { b in
+        BigInteger(resultOf: productCapacity(a, b)) { product(a, b, into: $0) }
+      }
+    }
+  }
+
+  /// Calls `body` with a view of this value's limbs.
+  private func withLimbs<R>(_ body: (Limbs) -> R) -> R {
+    magnitude.withUnsafeBufferPointer { body(Limbs(magnitude: $0, isNegative: isNegative)) }
+  }
+
+  /// The value an operation on limb buffers writes into `capacity` fresh limbs.
+  private init(
+    resultOf capacity: Int, _ operation: (UnsafeMutableBufferPointer<UInt64>) -> (count: Int, isNegative: Bool)
+  ) {
+    var negative = false
+    let limbs = [UInt64](unsafeUninitializedCapacity: capacity) { buffer, count in
+      (count, negative) = operation(buffer)
+    }
+    self.init(normalized: limbs, negative: negative)
   }
 
   // MARK: - Bitwise operations (two's complement on infinite precision)
@@ -723,6 +740,10 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
   }
 
   private static func compareMagnitudes(_ a: [UInt64], _ b: [UInt64]) -> Int {
+    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in compareMagnitudes(a, b) } }
+  }
+
+  private static func compareMagnitudes(_ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>) -> Int {
     if a.count != b.count { return a.count < b.count ? -1 : 1 }
     var i = a.count - 1
     while i >= 0 {
@@ -753,6 +774,24 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
     trim(&result)
     return result
+  }
+
+  /// r[0..<a.count] = a - b for a ≥ b, in one pass (r may be `a` itself, or overlap neither).
+  private static func subtractInto(
+    _ r: UnsafeMutableBufferPointer<UInt64>, _ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>
+  ) {
+    var borrow: UInt64 = 0
+    for i in 0..<b.count {
+      let (d1, b1) = a[i].subtractingReportingOverflow(b[i])
+      let (d2, b2) = d1.subtractingReportingOverflow(borrow)
+      r[i] = d2
+      borrow = bit(b1) &+ bit(b2)
+    }
+    for i in b.count..<a.count {
+      let (d, b) = a[i].subtractingReportingOverflow(borrow)
+      r[i] = d
+      borrow = bit(b)
+    }
   }
 
   /// r -= s over r's length (s's limbs beyond r's length must be zero); returns the borrow out.
@@ -941,11 +980,25 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
   private static func multiplySchoolbook(
     _ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>, into r: UnsafeMutableBufferPointer<UInt64>
   ) {
-    r.update(repeating: 0)
+    guard !b.isEmpty else { return r.update(repeating: 0) }
     let aCount = a.count
-    for j in 0..<b.count {
+    // The first row writes r[0...aCount] outright, so r needs no clearing first; each later
+    // row adds into r[j..<j+aCount] and writes r[j+aCount] (the only limb it has not seen).
+    var carry: UInt64 = 0
+    let first = b[0]
+    for i in 0..<aCount {
+      let (high, low) = a[i].multipliedFullWidth(by: first)
+      let (sum, c) = low.addingReportingOverflow(carry)
+      r[i] = sum
+      carry = high &+ bit(c)
+    }
+    r[aCount] = carry
+    for j in 1..<b.count {
       let factor = b[j]
-      if factor == 0 { continue }
+      if factor == 0 {
+        r[j + aCount] = 0
+        continue
+      }
       var carry: UInt64 = 0
       for i in 0..<aCount {
         let (high, low) = a[i].multipliedFullWidth(by: factor)
@@ -956,6 +1009,76 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
       }
       r[j + aCount] = carry
     }
+  }
+
+  // MARK: - Arithmetic on limb buffers
+
+  /// A BigInt's digits where they are stored (a BigInt cell, or a BigInteger's array): the
+  /// magnitude's little-endian limbs without high zero limbs, and the sign (never for zero).
+  /// The runtime adds and multiplies the limbs of two cells into a third this way, without
+  /// copying operands into arrays or results out of them.
+  struct Limbs {
+    var magnitude: UnsafeBufferPointer<UInt64>
+    var isNegative: Bool
+
+    /// The width of the magnitude in bits.
+    var bitWidth: Int {
+      guard let top = magnitude.last else { return 0 }
+      return magnitude.count * 64 - top.leadingZeroBitCount
+    }
+  }
+
+  /// The limbs `sum(_:_:negatingB:into:)` may write: the longer operand's and a carry.
+  static func sumCapacity(_ a: Limbs, _ b: Limbs) -> Int {
+    Swift.max(a.magnitude.count, b.magnitude.count) + 1
+  }
+
+  /// r = a + b, or a - b when `negatingB`, where r has `sumCapacity(a, b)` limbs and overlaps
+  /// neither operand. Returns the result's limb count (without high zero limbs) and sign; the
+  /// caller checks the width against `maximumBits`.
+  static func sum(_ a: Limbs, _ b: Limbs, negatingB: Bool, into r: UnsafeMutableBufferPointer<UInt64>)
+    -> (count: Int, isNegative: Bool)
+  {
+    let bNegative = b.isNegative != negatingB
+    if a.isNegative == bNegative {
+      let count = addInto(r, a.magnitude, b.magnitude)
+      return (count, a.isNegative && count > 0)
+    }
+    // Opposite signs: the smaller magnitude comes off the larger, whose sign the result takes.
+    let order = compareMagnitudes(a.magnitude, b.magnitude)
+    if order == 0 { return (0, false) }
+    let (larger, smaller, negative) =
+      order > 0 ? (a.magnitude, b.magnitude, a.isNegative) : (b.magnitude, a.magnitude, bNegative)
+    subtractInto(r, larger, smaller)
+    var count = larger.count
+    while count > 0 && r[count - 1] == 0 { count -= 1 }
+    return (count, negative)
+  }
+
+  /// The limbs `product(_:_:into:)` writes.
+  static func productCapacity(_ a: Limbs, _ b: Limbs) -> Int { a.magnitude.count + b.magnitude.count }
+
+  /// Whether a * b can be at most `maximumBits` wide, decided before multiplying: its width is
+  /// the operands' widths added, or one less (so the caller checks the result's width too).
+  static func productMayFit(_ a: Limbs, _ b: Limbs) -> Bool {
+    a.magnitude.isEmpty || b.magnitude.isEmpty || a.bitWidth + b.bitWidth - 1 <= maximumBits
+  }
+
+  /// r = a * b, where r has `productCapacity(a, b)` limbs and overlaps neither operand. Returns
+  /// the result's limb count (without high zero limbs) and sign.
+  static func product(_ a: Limbs, _ b: Limbs, into r: UnsafeMutableBufferPointer<UInt64>)
+    -> (count: Int, isNegative: Bool)
+  {
+    if a.magnitude.isEmpty || b.magnitude.isEmpty { return (0, false) }
+    multiply(a.magnitude, b.magnitude, into: r)
+    var count = r.count
+    while count > 0 && r[count - 1] == 0 { count -= 1 }
+    return (count, a.isNegative != b.isNegative)
+  }
+
+  /// The width in bits of the magnitude in `limbs` (no high zero limbs).
+  static func bitWidth(of limbs: UnsafeBufferPointer<UInt64>) -> Int {
+    Limbs(magnitude: limbs, isNegative: false).bitWidth
   }
 
   // MARK: - Division
