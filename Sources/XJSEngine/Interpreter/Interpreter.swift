@@ -324,13 +324,14 @@ extension Runtime {
           // MARK: Calls
           case .call, .callEval, .construct:
             let next: Registers
+            let size: Int  // constants per case: `opcode.size` here was a call of the generic getter
             switch opcode {
-            case .call: next = try executeCall(fp, pc)
-            case .callEval: next = try executeCallEval(fp, pc)
-            default: next = try executeConstruct(fp, pc)
+            case .call: (next, size) = (try executeCall(fp, pc), Instruction.Call.size)
+            case .callEval: (next, size) = (try executeCallEval(fp, pc), Instruction.CallEval.size)
+            default: (next, size) = (try executeConstruct(fp, pc), Instruction.Construct.size)
             }
             if next == fp {
-              pc += opcode.size  // a native callee completed
+              pc += size  // a native callee completed
             } else {
               // A bytecode callee's frame: run it from its first instruction (in machine code
               // if it has some).

@@ -49,7 +49,7 @@ extension Runtime {
     return pc + Instruction.Subtract.size
   }
 
-  @inline(__always) func executeMultiply(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> BytecodePC {
+  @_transparent func executeMultiply(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> BytecodePC {
     let instruction = Instruction.Multiply(pc)
     let a = fp[instruction.lhs]
     let b = fp[instruction.rhs]
@@ -111,7 +111,7 @@ extension Runtime {
 
   /// A bitwise or shift operator: int32 operands directly, other numbers through ToInt32, the
   /// rest (BigInt, objects) through ToNumeric.
-  @inline(__always) private func bitwise(
+  @_transparent private func bitwise(
     _ operation: NumericOperator, _ a: Value, _ b: Value, int: (Int32, Int32) -> Value
   ) throws(JSException) -> Value {
     if a.isInt32 && b.isInt32 { return int(a.asInt32, b.asInt32) }
@@ -149,7 +149,7 @@ extension Runtime {
     return pc + Instruction.ShiftRight.size
   }
 
-  @inline(__always) func executeUnsignedShiftRight(_ fp: Registers, _ pc: BytecodePC) throws(JSException)
+  @_transparent func executeUnsignedShiftRight(_ fp: Registers, _ pc: BytecodePC) throws(JSException)
     -> BytecodePC
   {
     let instruction = Instruction.UnsignedShiftRight(pc)

@@ -22,7 +22,7 @@ extension Runtime {
 
   // MARK: Calls that enter frames
 
-  @inline(__always) func executeCall(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> Registers {
+  @_transparent func executeCall(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> Registers {
     let instruction = Instruction.Call(pc)
     let base = fp + instruction.base
     let callee = base[Frame.calleeOffset]
@@ -88,7 +88,7 @@ extension Runtime {
     return fp
   }
 
-  @inline(__always) func executeConstruct(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> Registers {
+  @_transparent func executeConstruct(_ fp: Registers, _ pc: BytecodePC) throws(JSException) -> Registers {
     let instruction = Instruction.Construct(pc)
     let base = fp + instruction.base
     let callee = base[Frame.calleeOffset]
