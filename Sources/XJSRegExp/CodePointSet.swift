@@ -17,6 +17,24 @@ struct CodePointSet: Equatable {
     self.init(unsortedBounds: ranges.flatMap { [$0.lowerBound, $0.upperBound] })
   }
 
+  /// Decodes the generated Unicode tables' ranges (ScriptData, GeneralCategoryData):
+  /// space-separated base-36 "gap.length" pairs, the gap counted from the end of the previous
+  /// range plus one, the length minus one.
+  init(encodedRanges text: String) {
+    var bounds: [UInt32] = []
+    var previousEnd: Int64 = -1
+    for pair in text.split(separator: " ") {
+      let parts = pair.split(separator: ".")
+      guard parts.count == 2, let gap = Int64(parts[0], radix: 36),
+        let length = Int64(parts[1], radix: 36)
+      else { preconditionFailure("malformed Unicode table entry \(pair)") }
+      let start = previousEnd + 1 + gap
+      previousEnd = start + length
+      bounds += [UInt32(start), UInt32(previousEnd)]
+    }
+    self.init(unsortedBounds: bounds)
+  }
+
   /// Builds a set from flattened `[lo, hi, …]` pairs in any order, possibly overlapping.
   init(unsortedBounds: [UInt32]) {
     var pairs: [(UInt32, UInt32)] = []
