@@ -7,8 +7,11 @@
 ///   code unit, and all surrogates, map to themselves.
 /// - Unicode mode: simple case folding (CaseFolding.txt, statuses C and S).
 ///
-/// Both are derived from `Unicode.Scalar.Properties` on first use (lazy, thread-safe
-/// `static let`s) and kept as sorted tables.
+/// Both come from the generated `CaseFoldingData` (decoded on first use: lazy, thread-safe
+/// `static let`s) and are kept as sorted tables. The tables are derived from the standard
+/// library's `Unicode.Scalar.Properties` by XJSRegExpTests (CaseFoldingDataTests, which also
+/// rewrites them); deriving them here cost a scan of every BMP code point (non-unicode) or of
+/// planes 0 and 1 (unicode) on a process's first case-insensitive pattern.
 final class CaseFolding {
   static let unicode = CaseFolding(mode: .unicode)
   static let nonUnicode = CaseFolding(mode: .nonUnicode)
@@ -18,12 +21,6 @@ final class CaseFolding {
   /// No character at or above this code point has a case mapping (Unicode 17: the last
   /// cased characters are in plane 1). A unit test scans all code points to keep this true.
   static let casedLimit: UInt32 = 0x1FFFF
-
-  /// Simple case foldings that the standard library's case mappings do not reveal: the
-  /// canonically equivalent pairs given status S in CaseFolding.txt since Unicode 15.1.
-  static let extraSimpleFoldings: [UInt32: UInt32] = [
-    0x1FD3: 0x0390, 0x1FE3: 0x03B0, 0xFB05: 0xFB06,
-  ]
 
   enum Mode { case unicode, nonUnicode }
 
@@ -38,17 +35,7 @@ final class CaseFolding {
 
   private init(mode: Mode) {
     self.mode = mode
-    var pairs: [(UInt32, UInt32)] = []
-    switch mode {
-    case .nonUnicode:
-      for c in UInt32(0)...0xFFFF {
-        if let canonical = CaseFolding.upperCanonical(c) { pairs.append((c, canonical)) }
-      }
-    case .unicode:
-      for c in UInt32(0)...CaseFolding.casedLimit {
-        if let folded = CaseFolding.simpleFolding(c) { pairs.append((c, folded)) }
-      }
-    }
+    let pairs = CaseFolding.decodePairs(mode == .unicode ? CaseFoldingData.unicode : CaseFoldingData.nonUnicode)
     changedKeys = pairs.map { $0.0 }
     changedValues = pairs.map { $0.1 }
 
@@ -73,61 +60,19 @@ final class CaseFolding {
     orbits = orbitList
   }
 
-  /// Non-unicode Canonicalize: nil when the character is its own canonical form.
-  private static func upperCanonical(_ c: UInt32) -> UInt32? {
-    if c < 0x80 {
-      return c >= 0x61 && c <= 0x7A ? c - 0x20 : nil
+  /// Decodes a generated table: space-separated base-36 "gap.target" pairs, the gap counted
+  /// from the previous character plus one.
+  private static func decodePairs(_ text: String) -> [(UInt32, UInt32)] {
+    var pairs: [(UInt32, UInt32)] = []
+    var previous: Int64 = -1
+    for pair in text.split(separator: " ") {
+      let parts = pair.split(separator: ".")
+      guard parts.count == 2, let gap = Int64(parts[0], radix: 36), let target = UInt32(parts[1], radix: 36)
+      else { preconditionFailure("malformed case folding table entry \(pair)") }
+      previous += 1 + gap
+      pairs.append((UInt32(previous), target))
     }
-    guard let properties = scalarProperties(c), properties.changesWhenUppercased else {
-      return nil
-    }
-    var units = properties.uppercaseMapping.utf16.makeIterator()
-    guard let unit = units.next(), units.next() == nil else { return nil }
-    let upper = UInt32(unit)
-    return upper >= 0x80 && upper != c ? upper : nil
-  }
-
-  /// Simple case folding scf(c), or nil when c folds to itself. CaseFolding.txt maps a
-  /// character to its simple lowercase, except for lowercase characters that fold to another
-  /// lowercase (ς→σ, ſ→s: the lowercase of their uppercase), Cherokee lowercase, which folds
-  /// to uppercase, characters whose only foldings are multi-character (ß, İ, ŉ), and the
-  /// `extraSimpleFoldings`.
-  private static func simpleFolding(_ c: UInt32) -> UInt32? {
-    if let extra = extraSimpleFoldings[c] { return extra }
-    if c < 0x80 {
-      return c >= 0x41 && c <= 0x5A ? c + 0x20 : nil
-    }
-    guard let properties = scalarProperties(c),
-      properties.changesWhenCaseFolded || properties.changesWhenCaseMapped
-    else { return nil }
-    // Changes_When_Casefolded is defined on the NFD form, so it is false for a character
-    // whose canonical decomposition is already folded (U+1FBE → U+03B9); such a character
-    // folds to its canonical equivalent. Without either, the mapping is not a folding
-    // (ı uppercases to I but folds to itself).
-    let changes = properties.changesWhenCaseFolded
-    func accept(_ target: UInt32) -> UInt32? {
-      changes || canonicallyEquivalent(c, target) ? target : nil
-    }
-    if let lower = singleScalar(properties.lowercaseMapping), lower != c { return accept(lower) }
-    guard let upper = singleScalar(properties.uppercaseMapping), upper != c else { return nil }
-    if let lowerOfUpper = scalarProperties(upper).flatMap({ singleScalar($0.lowercaseMapping) }),
-      lowerOfUpper != c
-    {
-      return accept(lowerOfUpper)
-    }
-    return changes ? upper : nil
-  }
-
-  /// String comparison in Swift is canonical equivalence.
-  private static func canonicallyEquivalent(_ a: UInt32, _ b: UInt32) -> Bool {
-    guard let x = Unicode.Scalar(a), let y = Unicode.Scalar(b) else { return false }
-    return String(x) == String(y)
-  }
-
-  private static func singleScalar(_ s: String) -> UInt32? {
-    var scalars = s.unicodeScalars.makeIterator()
-    guard let first = scalars.next(), scalars.next() == nil else { return nil }
-    return first.value
+    return pairs
   }
 
   // MARK: Queries
