@@ -34,7 +34,7 @@ BENCH_DIR = Path(__file__).resolve().parent
 REPO_DIR = BENCH_DIR.parent
 RESULTS_DIR = BENCH_DIR / "results"
 SCRATCH_DIR = RESULTS_DIR / "tmp"  # ignored by git
-SUITES = {"programs": BENCH_DIR / "programs", "micro": BENCH_DIR / "micro"}
+SUITES = {"programs": BENCH_DIR / "programs", "micro": BENCH_DIR / "micro", "regex": BENCH_DIR / "regex"}
 
 # xjs modes: name -> (arguments before the script, run by default). Add a row per new mode;
 # a mode not yet implemented stays off by default and can still be asked for by name.
@@ -697,7 +697,8 @@ def parse_arguments():
     parser.add_argument("--runs", type=int, help="runs per engine and program (default 5; 3 with --quick)")
     parser.add_argument("--quick", action="store_true", help="use each program's quick size (about 0.1 s in QuickJS)")
     parser.add_argument("--suite", choices=sorted(SUITES), default="programs",
-                        help="programs (the headline suite) or micro (microbenchmarks)")
+                        help="programs (the headline suite), micro (microbenchmarks) or regex "
+                             "(regular expressions as page scripts use them)")
     parser.add_argument("--startup-only", action="store_true", help="measure only print(\"hi\"), no programs")
     parser.add_argument("--startup-runs", type=int, help="runs of print(\"hi\") (default 20; 5 with --quick; 0 skips)")
     parser.add_argument("--metric", choices=sorted(METRIC_KEYS), default="wall",
