@@ -44,6 +44,7 @@ extension Runtime {
       }
       switch operation {
       case .add, .subtract, .multiply: return try bigIntSumOrProduct(operation, left.asBigInt, right.asBigInt)
+      case .divide, .remainder: return try bigIntQuotientOrRemainder(operation, left.asBigInt, right.asBigInt)
       default: return try applyBigIntOperator(operation, left.asBigInt.integer, right.asBigInt.integer)
       }
     }
@@ -95,6 +96,35 @@ extension Runtime {
     case .bitOr: return Value(doubleToInt32(x) | doubleToInt32(y))
     case .bitXor: return Value(doubleToInt32(x) ^ doubleToInt32(y))
     }
+  }
+
+  /// BigInt::divide and BigInt::remainder, from the operands' cells straight into the result's
+  /// (the quotient rounds toward zero; the remainder takes the dividend's sign).
+  private func bigIntQuotientOrRemainder(_ operation: NumericOperator, _ x: BigIntRef, _ y: BigIntRef)
+    throws(JSException) -> Value
+  {
+    // 1. If y is 0ℤ, throw a RangeError exception.
+    if y.isZero { throw rangeError("Division by zero") }
+    let u = x.limbsView
+    let v = y.limbsView
+    let isQuotient = operation == .divide
+    if BigInteger.magnitudeOrder(u, v) < 0 { return isQuotient ? newBigInt(Int64(0)).value : x.value }
+    let capacity = isQuotient ? BigInteger.quotientCapacity(u, v) : BigInteger.remainderCapacity(v)
+    let cell = heap.allocateCell(size: BigIntRef.limbsOffset + capacity * 8, kind: .bigInt, zeroed: false)
+    let result = BigIntRef(cell)
+    let limbs = UnsafeMutableBufferPointer(start: result.limbs, count: capacity)
+    let count = withExtendedLifetime((x, y)) {
+      if isQuotient {
+        return BigInteger.divide(u.magnitude, by: v.magnitude, quotient: limbs, remainder: nil).quotientCount
+      }
+      return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: BigInteger.quotientCapacity(u, v)) { quotient in
+        BigInteger.divide(u.magnitude, by: v.magnitude, quotient: quotient, remainder: limbs).remainderCount
+      }
+    }
+    cell.cellHeader.pointee.aux = UInt32(count)
+    let isNegative = isQuotient ? u.isNegative != v.isNegative : u.isNegative
+    if isNegative && count > 0 { cell.cellHeader.pointee.flags = 1 }
+    return result.value
   }
 
   /// The BigInt::… operations of ES2024 Table 2.

@@ -1086,99 +1086,130 @@ struct BigInteger: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// (u / v, u % v) for v ≠ 0 (Knuth, TAOCP vol. 2, 4.3.1, algorithm D).
   private static func divide(_ u: [UInt64], by v: [UInt64]) -> (quotient: [UInt64], remainder: [UInt64]) {
     if compareMagnitudes(u, v) < 0 { return ([], u) }
-    if v.count == 1 {
-      var quotient = u
-      var remainder: UInt64 = 0
-      let divisor = v[0]
-      quotient.withUnsafeMutableBufferPointer { q in
-        var i = q.count - 1
-        while i >= 0 {
-          (q[i], remainder) = divisor.dividingFullWidth((remainder, q[i]))
-          i -= 1
-        }
-      }
-      trim(&quotient)
-      return (quotient, remainder == 0 ? [] : [remainder])
-    }
-    let n = v.count
-    let m = u.count - n
-    let shift = v[n - 1].leadingZeroBitCount
-    // Normalize so the divisor's top bit is set; un gets one extra high limb.
-    var vn = v
-    var un = u
-    un.append(0)
-    if shift != 0 {
-      let s = UInt64(shift)
-      for i in stride(from: n - 1, to: 0, by: -1) { vn[i] = (vn[i] << s) | (vn[i - 1] >> (64 - s)) }
-      vn[0] <<= s
-      for i in stride(from: u.count, to: 0, by: -1) { un[i] = (un[i] << s) | (un[i - 1] >> (64 - s)) }
-      un[0] <<= s
-    }
-    var quotient = [UInt64](repeating: 0, count: m + 1)
-    un.withUnsafeMutableBufferPointer { un in
-      vn.withUnsafeBufferPointer { vn in
-        quotient.withUnsafeMutableBufferPointer { q in
-          let vTop = vn[n - 1]
-          let vNext = vn[n - 2]
-          var j = m
-          while j >= 0 {
-            // Estimate q̂ from the top two limbs, then refine with the third.
-            let u2 = un[j + n]
-            let u1 = un[j + n - 1]
-            let u0 = un[j + n - 2]
-            var qHat: UInt64
-            var rHat: UInt64
-            var rHatOverflow = false
-            if u2 >= vTop {
-              qHat = UInt64.max
-              (rHat, rHatOverflow) = u1.addingReportingOverflow(vTop)
-            } else {
-              (qHat, rHat) = vTop.dividingFullWidth((u2, u1))
-            }
-            while !rHatOverflow {
-              let (ph, pl) = qHat.multipliedFullWidth(by: vNext)
-              if ph < rHat || (ph == rHat && pl <= u0) { break }
-              qHat -= 1
-              (rHat, rHatOverflow) = rHat.addingReportingOverflow(vTop)
-            }
-            // un[j...j+n] -= q̂ · vn (the borrow folds into the product's carry).
-            var carry: UInt64 = 0
-            for i in 0..<n {
-              let (ph, pl) = qHat.multipliedFullWidth(by: vn[i])
-              let (p, c) = pl.addingReportingOverflow(carry)
-              let (d, b) = un[i + j].subtractingReportingOverflow(p)
-              un[i + j] = d
-              carry = ph &+ bit(c) &+ bit(b)
-            }
-            let (d, borrow) = un[j + n].subtractingReportingOverflow(carry)
-            un[j + n] = d
-            if borrow {
-              // q̂ was one too large: add the divisor back.
-              qHat -= 1
-              var addCarry: UInt64 = 0
-              for i in 0..<n {
-                let (s1, c1) = un[i + j].addingReportingOverflow(vn[i])
-                let (s2, c2) = s1.addingReportingOverflow(addCarry)
-                un[i + j] = s2
-                addCarry = bit(c1) &+ bit(c2)
-              }
-              un[j + n] &+= addCarry
-            }
-            q[j] = qHat
-            j -= 1
+    var remainderCount = 0
+    var remainder: [UInt64] = []
+    let quotient = [UInt64](unsafeUninitializedCapacity: u.count - v.count + 1) { q, count in
+      remainder = [UInt64](unsafeUninitializedCapacity: v.count) { r, rCount in
+        u.withUnsafeBufferPointer { u in
+          v.withUnsafeBufferPointer { v in
+            (count, remainderCount) = divide(u, by: v, quotient: q, remainder: r)
           }
         }
+        rCount = remainderCount
       }
     }
-    // The remainder is un[0..<n] shifted back.
-    var remainder = Array(un[0..<n])
-    if shift != 0 {
-      let s = UInt64(shift)
-      for i in 0..<(n - 1) { remainder[i] = (remainder[i] >> s) | (remainder[i + 1] << (64 - s)) }
-      remainder[n - 1] >>= s
-    }
-    trim(&quotient)
-    trim(&remainder)
     return (quotient, remainder)
+  }
+
+  /// -1, 0 or 1 as |a| is less than, equal to or greater than |b|.
+  static func magnitudeOrder(_ a: Limbs, _ b: Limbs) -> Int { compareMagnitudes(a.magnitude, b.magnitude) }
+
+  /// The limbs `divide(_:by:quotient:remainder:)` may write to each result, for |u| ≥ |v| > 0.
+  static func quotientCapacity(_ u: Limbs, _ v: Limbs) -> Int { u.magnitude.count - v.magnitude.count + 1 }
+  static func remainderCapacity(_ v: Limbs) -> Int { v.magnitude.count }
+
+  /// The magnitudes of u / v and u % v for |u| ≥ |v| > 0, written to `quotient` (at least
+  /// `quotientCapacity` limbs) and, when given, `remainder` (at least `remainderCapacity`);
+  /// neither overlaps an operand. Returns both counts without high zero limbs. Scratch space
+  /// for the normalized operands comes from `withUnsafeTemporaryAllocation` (the stack, for
+  /// the sizes of most programs).
+  static func divide(
+    _ u: UnsafeBufferPointer<UInt64>, by v: UnsafeBufferPointer<UInt64>,
+    quotient q: UnsafeMutableBufferPointer<UInt64>, remainder r: UnsafeMutableBufferPointer<UInt64>?
+  ) -> (quotientCount: Int, remainderCount: Int) {
+    let n = v.count
+    let m = u.count - n
+    func trimmed(_ buffer: UnsafeMutableBufferPointer<UInt64>, _ count: Int) -> Int {
+      var count = count
+      while count > 0 && buffer[count - 1] == 0 { count -= 1 }
+      return count
+    }
+    if n == 1 {
+      var remainder: UInt64 = 0
+      let divisor = v[0]
+      var i = u.count - 1
+      while i >= 0 {
+        (q[i], remainder) = divisor.dividingFullWidth((remainder, u[i]))
+        i -= 1
+      }
+      if let r { r[0] = remainder }
+      return (trimmed(q, u.count), remainder == 0 ? 0 : 1)
+    }
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: u.count + 1 + n) { scratch in
+      let un = UnsafeMutableBufferPointer(rebasing: scratch[0..<(u.count + 1)])
+      let vn = UnsafeMutableBufferPointer(rebasing: scratch[(u.count + 1)...])
+      // Normalize so the divisor's top bit is set; un gets one extra high limb.
+      let shift = v[n - 1].leadingZeroBitCount
+      if shift == 0 {
+        _ = vn.initialize(from: v)
+        _ = UnsafeMutableBufferPointer(rebasing: un[0..<u.count]).initialize(from: u)
+        un[u.count] = 0
+      } else {
+        let s = UInt64(shift)
+        for i in stride(from: n - 1, to: 0, by: -1) { vn[i] = (v[i] << s) | (v[i - 1] >> (64 - s)) }
+        vn[0] = v[0] << s
+        un[u.count] = u[u.count - 1] >> (64 - s)
+        for i in stride(from: u.count - 1, to: 0, by: -1) { un[i] = (u[i] << s) | (u[i - 1] >> (64 - s)) }
+        un[0] = u[0] << s
+      }
+      let vTop = vn[n - 1]
+      let vNext = vn[n - 2]
+      var j = m
+      while j >= 0 {
+        // Estimate q̂ from the top two limbs, then refine with the third.
+        let u2 = un[j + n]
+        let u1 = un[j + n - 1]
+        let u0 = un[j + n - 2]
+        var qHat: UInt64
+        var rHat: UInt64
+        var rHatOverflow = false
+        if u2 >= vTop {
+          qHat = UInt64.max
+          (rHat, rHatOverflow) = u1.addingReportingOverflow(vTop)
+        } else {
+          (qHat, rHat) = vTop.dividingFullWidth((u2, u1))
+        }
+        while !rHatOverflow {
+          let (ph, pl) = qHat.multipliedFullWidth(by: vNext)
+          if ph < rHat || (ph == rHat && pl <= u0) { break }
+          qHat -= 1
+          (rHat, rHatOverflow) = rHat.addingReportingOverflow(vTop)
+        }
+        // un[j...j+n] -= q̂ · vn (the borrow folds into the product's carry).
+        var carry: UInt64 = 0
+        for i in 0..<n {
+          let (ph, pl) = qHat.multipliedFullWidth(by: vn[i])
+          let (p, c) = pl.addingReportingOverflow(carry)
+          let (d, b) = un[i + j].subtractingReportingOverflow(p)
+          un[i + j] = d
+          carry = ph &+ bit(c) &+ bit(b)
+        }
+        let (d, borrow) = un[j + n].subtractingReportingOverflow(carry)
+        un[j + n] = d
+        if borrow {
+          // q̂ was one too large: add the divisor back.
+          qHat -= 1
+          var addCarry: UInt64 = 0
+          for i in 0..<n {
+            let (s1, c1) = un[i + j].addingReportingOverflow(vn[i])
+            let (s2, c2) = s1.addingReportingOverflow(addCarry)
+            un[i + j] = s2
+            addCarry = bit(c1) &+ bit(c2)
+          }
+          un[j + n] &+= addCarry
+        }
+        q[j] = qHat
+        j -= 1
+      }
+      var remainderCount = 0
+      if let r {
+        // The remainder is un[0..<n] shifted back.
+        let s = UInt64(shift)
+        for i in 0..<(n - 1) { r[i] = shift == 0 ? un[i] : (un[i] >> s) | (un[i + 1] << (64 - s)) }
+        r[n - 1] = un[n - 1] >> s
+        remainderCount = trimmed(r, n)
+      }
+      return (trimmed(q, m + 1), remainderCount)
+    }
   }
 }
