@@ -27,7 +27,10 @@ extension RegExpProgram {
       start -= 1  // the character at `start` is the pair that begins one unit earlier
     }
     let scratchCount = 2 * (captureCount + 1)
-    let initialStack = 256
+    // The standard library puts a temporary allocation on the stack only up to 1,024 bytes
+    // (256 words) and mallocs beyond: size the first backtrack stack to fit (it grows on the
+    // heap when a match needs more). A fixed 256 words made every exec a malloc and a free.
+    let initialStack = max(64, 256 - registerCount - scratchCount)
     return withUnsafeTemporaryAllocation(
       of: Int32.self, capacity: registerCount + scratchCount + initialStack
     ) { memory in
