@@ -336,9 +336,9 @@ const random = makeRandom(2026);
 const results = [];
 for (let r = 0; r < SIZE; r++) results.push(...round(random));
 const checksum = `${results.slice(0, 5).join(" ")} ${fnv(0x811c9dc5, results.join(" ")).toString(16).padStart(8, "0")}`;
-if (!(SIZE in EXPECTED)) throw new Error(`regex-pages: no expected checksum for ${SIZE} rounds`);
-if (checksum !== EXPECTED[SIZE]) throw new Error(`regex-pages: checksum ${checksum}, expected ${EXPECTED[SIZE]}`);
-log(`OK regex-pages ${checksum}`);
+if (!(SIZE in EXPECTED)) throw new Error(`pages: no expected checksum for ${SIZE} rounds`);
+if (checksum !== EXPECTED[SIZE]) throw new Error(`pages: checksum ${checksum}, expected ${EXPECTED[SIZE]}`);
+log(`OK pages ${checksum}`);
 
 // The text the page works on: README.md and Benchmarks/README.md as they were on 2026-12-07
 // (a fixed snapshot: the checksums depend on it).
