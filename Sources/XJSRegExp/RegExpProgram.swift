@@ -132,6 +132,17 @@ public final class RegExpProgram {
     self.caseFolding = caseFolding
   }
 
+  /// The memory the program takes, estimated from its parts (hosts count it against their
+  /// memory limits: a script can compile many patterns).
+  public var estimatedBytes: Int {
+    var bytes = 256 &+ code.count &* 4 &+ sets.count &* MemoryLayout<MatchSet>.stride
+    bytes &+= setBits.count &* 8 &+ rangePool.count &* 4 &+ literalPool.count &* 2
+    bytes &+= prefilter.offsets.count &* MemoryLayout<Prefilter.UnitFilter>.stride
+    bytes &+= prefilter.vectorOffsets.count &* 8 &+ prefilter.vectorUnits.count &* 32
+    for group in groupNames { bytes &+= 48 &+ group.name.count &* 2 }
+    return bytes
+  }
+
   /// Parses and compiles `pattern` (UTF-16 code units of the pattern source).
   public static func compile(pattern: [UInt16], flags: RegExpFlags) throws(RegExpSyntaxError)
     -> RegExpProgram

@@ -14,12 +14,15 @@ import XJSRegExp
 /// objects through the cache) and the object's own flags.
 final class RegExpPayload: HeapTraceable {
   let program: RegExpProgram
+  /// The program's memory, charged once for the cache and every object sharing the program.
+  let programCharge: SharedMemoryCharge
   let flags: RegExpFlags
   /// Property keys of the named groups, by group number (nil: unnamed), made on first use.
   @exclusivity(unchecked) private(set) var groupKeys: [PropertyKey?]? = nil
 
-  init(program: RegExpProgram, flags: RegExpFlags) {
-    self.program = program
+  init(_ compiled: RegExpProgramCache.Compiled, flags: RegExpFlags) {
+    program = compiled.program
+    programCharge = compiled.charge
     self.flags = flags
   }
 
@@ -45,11 +48,18 @@ final class RegExpPayload: HeapTraceable {
 /// recurring `s` compiles once. Two-way set associative, least recently used out. Holds no
 /// Values: patterns are kept as code units.
 final class RegExpProgramCache {
+  /// A program and the charge for its memory (returned when neither the cache nor any RegExp
+  /// object holds the program any more).
+  struct Compiled {
+    let program: RegExpProgram
+    let charge: SharedMemoryCharge
+  }
+
   private struct Entry {
     let hash: UInt32
     let flags: RegExpFlags
     let pattern: [UInt16]
-    let program: RegExpProgram
+    let compiled: Compiled
   }
 
   private static let setCount = 64
@@ -58,7 +68,7 @@ final class RegExpProgramCache {
   @exclusivity(unchecked) private var lastUsed = [UInt8](repeating: 0, count: setCount)
 
   func program(for pattern: StringRef, flags: RegExpFlags, _ heap: Heap) throws(RegExpSyntaxError)
-    -> RegExpProgram
+    -> Compiled
   {
     let hash = pattern.hash(heap) ^ (UInt32(flags.rawValue) &* 0x9E37_79B1)
     let set = Int(hash % UInt32(RegExpProgramCache.setCount))
@@ -67,15 +77,18 @@ final class RegExpProgramCache {
         RegExpProgramCache.equal(entry.pattern, pattern, heap)
       {
         lastUsed[set] = UInt8(way)
-        return entry.program
+        return entry.compiled
       }
     }
     let units = pattern.utf16Array(heap)
     let program = try RegExpProgram.compile(pattern: units, flags: flags)
+    // The cache entry's pattern copy is the program's too.
+    let bytes = program.estimatedBytes &+ units.count &* 2
+    let compiled = Compiled(program: program, charge: SharedMemoryCharge(bytes, to: heap.ledger))
     let victim = 1 - Int(lastUsed[set])
-    entries[2 * set + victim] = Entry(hash: hash, flags: flags, pattern: units, program: program)
+    entries[2 * set + victim] = Entry(hash: hash, flags: flags, pattern: units, compiled: compiled)
     lastUsed[set] = UInt8(victim)
-    return program
+    return compiled
   }
 
   private static func equal(_ units: [UInt16], _ string: StringRef, _ heap: Heap) -> Bool {
@@ -130,16 +143,16 @@ extension Runtime {
     guard let parsedFlags = RegExpFlags(parsingUTF16: flags.utf16Array(heap)) else {
       throw syntaxError("Invalid flags supplied to RegExp constructor '\(flags.swiftString(heap))'")
     }
-    let program: RegExpProgram
+    let compiled: RegExpProgramCache.Compiled
     do {
-      program = try regExpPrograms.program(for: pattern, flags: parsedFlags, heap)
+      compiled = try regExpPrograms.program(for: pattern, flags: parsedFlags, heap)
     } catch let error {
       throw syntaxError(
         "Invalid regular expression: /\(pattern.swiftString(heap))/\(flags.swiftString(heap)): \(error.message)")
     }
     object.setInternalSlot(0, pattern.value)
     object.setInternalSlot(1, flags.value)
-    object.setPayloadObject(RegExpPayload(program: program, flags: parsedFlags))
+    object.setPayloadObject(RegExpPayload(compiled, flags: parsedFlags))
   }
 
   /// The matcher state of a RegExp object (nil only while RegExpAlloc's object is unfinished).

@@ -168,7 +168,9 @@ final class CodeBlock {
   /// Whether new.target / super / this are used (for eval code validation).
   let isConstructorCapable: Bool
   /// The baseline JIT's code for this block (released with it).
-  var jitCode: JITCode?
+  var jitCode: JITCode? {
+    didSet { settleCharge() }
+  }
   /// The module this code belongs to (its body, its functions, eval code in it): where
   /// `import.meta` and `import()` find their module. nil for script code.
   weak var module: ModuleRecord?
@@ -177,7 +179,14 @@ final class CodeBlock {
   var referrerName: String?
   /// The source name of each call instruction's callee, for the "o.method is not a function"
   /// TypeError.
-  var calleeTexts = CalleeTexts()
+  var calleeTexts = CalleeTexts() {
+    didSet { settleCharge() }
+  }
+  /// This block's memory outside the heap (its code, tables and machine code), charged to
+  /// the heap's ledger: a script that makes many functions must meet the heap limit.
+  @exclusivity(unchecked) private var charge: MemoryCharge
+  /// The source text, charged once for all the blocks of one script, eval or `new Function`.
+  var sourceCharge: SharedMemoryCharge?
 
   struct Declarations {
     /// `var` and function names declared at the top level of a script or eval.
@@ -186,6 +195,15 @@ final class CodeBlock {
     var functionNames: [String] = []
     /// Lexically declared names (let/const/class) of a script's top level.
     var lexicalNames: [(name: String, isConst: Bool)] = []
+
+    /// The memory the names take (each a string of its own with the allocator's rounding).
+    var estimatedBytes: Int {
+      var bytes = 0
+      for name in varNames { bytes &+= 32 &+ name.utf8.count }
+      for name in functionNames { bytes &+= 32 &+ name.utf8.count }
+      for entry in lexicalNames { bytes &+= 40 &+ entry.name.utf8.count }
+      return bytes
+    }
   }
 
   init(
@@ -195,8 +213,10 @@ final class CodeBlock {
     isStrict: Bool, isArrow: Bool, isClassConstructor: Bool, isDerivedConstructor: Bool,
     needsThisCoercion: Bool, argumentsRegister: Int32, argumentsAreMapped: Bool, restRegister: Int32,
     handlers: [ExceptionHandler], lineTable: [(pc: Int32, offset: Int32)], scopeDescriptors: [ScopeDescriptor],
-    mappedParameterSlots: [Int], declarations: Declarations, isConstructorCapable: Bool
+    mappedParameterSlots: [Int], declarations: Declarations, isConstructorCapable: Bool,
+    ledger: MemoryLedger
   ) {
+    charge = MemoryCharge(0, to: ledger)
     self.name = name
     self.kind = kind
     self.functionKind = functionKind
@@ -238,6 +258,24 @@ final class CodeBlock {
         argumentsRegister: argumentsRegister, restRegister: restRegister, isStrict: isStrict,
         needsThisCoercion: needsThisCoercion, isClassConstructor: isClassConstructor,
         isDerivedConstructor: isDerivedConstructor, owner: Unmanaged.passUnretained(self)))
+    settleCharge()
+  }
+
+  /// The object, its hot data and its arrays' headers, with the allocator's rounding.
+  private static let fixedBytes = 768
+
+  /// Charges what the block takes now, estimated from its parts.
+  private func settleCharge() {
+    var bytes = CodeBlock.fixedBytes &+ name.utf8.count
+    bytes &+= instructionCount &* MemoryLayout<UInt32>.stride &+ constantCount &* MemoryLayout<Value>.stride
+    bytes &+= propertyCacheSiteCount &* propertyCacheWays &* MemoryLayout<PropertyCacheEntry>.stride
+    bytes &+= templateObjects.count &* MemoryLayout<Value>.stride
+    bytes &+= handlers.count &* MemoryLayout<ExceptionHandler>.stride &+ lineTable.count &* 8
+    bytes &+= mappedParameterSlots.count &* MemoryLayout<Int>.stride
+    for descriptor in scopeDescriptors { bytes &+= descriptor.estimatedBytes }
+    bytes &+= declarations.estimatedBytes &+ calleeTexts.estimatedBytes
+    if let jitCode { bytes &+= jitCode.estimatedBytes }
+    charge.resize(to: bytes)
   }
 
   /// The realm this code belongs to (its functions' [[Realm]]).
@@ -328,6 +366,13 @@ extension Runtime {
 struct CalleeTexts {
   private var offsets: [Int32] = []
   private var texts: [String] = []
+
+  /// The memory the entries take (a text is a string of its own past 15 bytes).
+  var estimatedBytes: Int {
+    var bytes = offsets.capacity &* 4 &+ texts.capacity &* 16
+    for text in texts where text.utf8.count > 15 { bytes &+= 32 &+ text.utf8.count }
+    return bytes
+  }
 
   /// Records `text` for the call at `offset`; entries at or past it (code the compiler
   /// discarded and is emitting again) are dropped.

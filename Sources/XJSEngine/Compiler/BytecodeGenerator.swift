@@ -256,7 +256,8 @@ final class FunctionCompiler {
       needsThisCoercion: needsThisCoercion, argumentsRegister: argumentsRegister,
       argumentsAreMapped: argumentsAreMapped, restRegister: restRegister, handlers: resolvedHandlers,
       lineTable: lineTable, scopeDescriptors: descriptors, mappedParameterSlots: mappedParameterSlots,
-      declarations: declarations, isConstructorCapable: isConstructorCapable)
+      declarations: declarations, isConstructorCapable: isConstructorCapable, ledger: runtime.heap.ledger)
+    codeBlock.sourceCharge = runtime.sourceCharge(for: source)
     codeBlock.data.pointee.realm = runtime.realmPointer
     codeBlock.module = runtime.compilingModule
     codeBlock.referrerName = runtime.compilingReferrerName

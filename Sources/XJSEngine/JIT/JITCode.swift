@@ -20,6 +20,8 @@ final class JITCode {
   let instructionStarts: [(offset: Int32, pc: Int32)]
 
   var codeBytes: Int { code.range.count }
+  /// The machine code and the tables kept with it.
+  var estimatedBytes: Int { 128 &+ codeBytes &+ (entryPoints.count &+ instructionStarts.count) &* 8 }
 
   init(
     code: ExecutableCode, allocator: CodeAllocator, entryOffset: Int, directEntryOffset: Int,

@@ -57,6 +57,14 @@ final class ScopeDescriptor {
     self.hasDynamicVars = hasDynamicVars
     self.isParameterScope = isParameterScope
   }
+
+  /// The memory the descriptor takes: the object, the name table (a dictionary's entry is a
+  /// string and a Binding, at the table's load factor) and the lexical slots.
+  var estimatedBytes: Int {
+    var bytes = 128 &+ names.capacity &* 64 &+ lexicalSlots.count &* 8
+    for name in names.keys where name.utf8.count > 15 { bytes &+= 32 &+ name.utf8.count }
+    return bytes
+  }
 }
 
 struct EnvironmentRef: Equatable {

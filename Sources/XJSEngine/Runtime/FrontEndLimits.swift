@@ -22,14 +22,26 @@ extension Runtime {
   /// Starts a front-end job; pair with `endFrontEndJob`. Jobs do not nest (compiling runs no
   /// script), so the state is the runtime's.
   func beginFrontEndJob() {
+    compilingSourceCharge = nil
     frontEndScratchBytes = 0
     frontEndStop = nil
     compileCountdown = Runtime.frontEndCheckInterval
   }
 
   func endFrontEndJob() {
+    compilingSourceCharge = nil
     frontEndScratchBytes = 0
     frontEndStop = nil
+  }
+
+  /// The charge for `source`'s text, made by the job's first code block and shared by the rest:
+  /// the text lives as long as any function compiled from it.
+  func sourceCharge(for source: SourceFile) -> SharedMemoryCharge {
+    if let current = compilingSourceCharge, current.source == ObjectIdentifier(source) { return current.charge }
+    let bytes = 64 &+ source.name.utf8.count &+ source.text.count &* MemoryLayout<UInt16>.stride
+    let charge = SharedMemoryCharge(bytes, to: heap.ledger)
+    compilingSourceCharge = (ObjectIdentifier(source), charge)
+    return charge
   }
 
   /// The checkpoint handed to the parser (and the analyzer, with a count of nodes that adds

@@ -75,6 +75,8 @@ final class Heap {
     /// Cells `0 ..< usedCount` have been handed out at least once; the rest were never
     /// touched (a fresh block is bump-allocated, so its untouched pages stay unmapped).
     var usedCount: Int
+    /// The heap's ledger: what a cell's side tables (a shape's property table) charge.
+    var ledger: Unmanaged<MemoryLedger>
   }
 
   @exclusivity(unchecked) private var blocks: [UnsafeMutableRawPointer] = []
@@ -109,6 +111,8 @@ final class Heap {
   @exclusivity(unchecked) private(set) var bytesInCells = 0
   /// Bytes of out-of-line storage (slots, elements, string buffers) owned by cells.
   @exclusivity(unchecked) private(set) var externalBytes = 0
+  /// Bytes of Swift objects that scripts cause (code blocks, compiled patterns, shape tables).
+  let ledger = MemoryLedger()
   @exclusivity(unchecked) private var bytesAllocatedSinceCollection = 0
   @exclusivity(unchecked) private var collectionThreshold = 4 * 1024 * 1024
   @exclusivity(unchecked) private(set) var collectionCount = 0
@@ -161,9 +165,11 @@ final class Heap {
       classForSize[slot] = UInt8(classIndex)
     }
     markStack = .allocate(capacity: markStackCapacity)
+    ledger.heap = self
   }
 
   deinit {
+    ledger.heap = nil
     for block in blocks { finalizeAll(inBlock: block) }
     for cell in largeCells { Cells.finalize(cell, heap: self) }
     for block in blocks { releaseMemory(block, size: Heap.blockSize) }
@@ -172,7 +178,7 @@ final class Heap {
     markStack.deallocate()
   }
 
-  var totalBytes: Int { bytesInCells + externalBytes }
+  var totalBytes: Int { bytesInCells + externalBytes + ledger.bytes }
 
   // MARK: Allocation
 
@@ -231,7 +237,9 @@ final class Heap {
     let cellSize = Heap.sizeClasses[sizeClass]
     let count = (Heap.blockSize - Heap.blockHeaderSize) / cellSize
     block.storeBytes(
-      of: BlockHeader(cellSize: cellSize, cellCount: count, sizeClass: sizeClass, usedCount: 0),
+      of: BlockHeader(
+        cellSize: cellSize, cellCount: count, sizeClass: sizeClass, usedCount: 0,
+        ledger: Unmanaged.passUnretained(ledger)),
       as: BlockHeader.self)
     blocks.append(block)
     blockSet.insert(UInt64(UInt(bitPattern: block)), 1)
@@ -298,7 +306,19 @@ final class Heap {
     bytesAllocatedSinceCollection &+= bytes
     // Out-of-line growth (elements, strings) counts toward the limit at once: the
     // next safe point collects and throws if it is still exceeded.
-    if _slowPath(bytesInCells &+ externalBytes > limitBytes) { limitExceeded = true }
+    if _slowPath(bytesInCells &+ externalBytes &+ ledger.bytes > limitBytes) { limitExceeded = true }
+  }
+
+  /// Records growth of a MemoryCharge (the ledger already holds it), like out-of-line growth.
+  func noteChargedGrowth(_ bytes: Int) {
+    bytesAllocatedSinceCollection &+= bytes
+    if _slowPath(totalBytes > limitBytes) { limitExceeded = true }
+  }
+
+  /// The ledger of the heap whose block holds `cell` (not for large cells).
+  static func ledger(ofBlockCell cell: CellPointer) -> MemoryLedger {
+    let block = UnsafeRawPointer(bitPattern: UInt(bitPattern: cell) & ~UInt(Heap.blockSize - 1))!
+    return block.load(as: BlockHeader.self).ledger.takeUnretainedValue()
   }
 
   @inline(__always) func reportExternalFree(_ bytes: Int) {

@@ -7,6 +7,8 @@ struct KeyMap {
   private var keys: [UInt64]
   private var values: [UInt64]
   private(set) var count = 0
+  /// The memory the two arrays take.
+  var byteCount: Int { keys.count &* 16 }
 
   init(capacity: Int = 8) {
     var size = 8

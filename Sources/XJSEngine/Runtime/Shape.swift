@@ -54,7 +54,8 @@ struct PropertyLocation {
 }
 
 /// Key → location for one shape, in insertion order. Built lazily for shared
-/// shapes (from the transition chain), owned outright by dictionary shapes.
+/// shapes (from the transition chain), owned outright by dictionary shapes. Its memory is
+/// charged to the heap's ledger: a script can make many shapes, each with a table.
 final class PropertyTable {
   struct Entry {
     var key: PropertyKey
@@ -66,20 +67,31 @@ final class PropertyTable {
   @exclusivity(unchecked) private var index = KeyMap()
   @exclusivity(unchecked) private(set) var liveCount = 0
   /// Slots freed by deletion (dictionary mode), reused by later additions.
-  @exclusivity(unchecked) var freeSlots: [UInt32] = []
+  @exclusivity(unchecked) var freeSlots: [UInt32] = [] {
+    didSet { settleCharge() }
+  }
+  @exclusivity(unchecked) private var charge: MemoryCharge
 
-  init() {}
+  /// The object and its three arrays' headers, with the allocator's rounding.
+  private static let fixedBytes = 256
+
+  init(ledger: MemoryLedger) {
+    charge = MemoryCharge(0, to: ledger)
+    settleCharge()
+  }
 
   init(copying other: PropertyTable) {
+    charge = MemoryCharge(0, to: other.charge.ledger)
     entries = other.entries
     index = other.index
     liveCount = other.liveCount
     freeSlots = other.freeSlots
+    settleCharge()
   }
 
   /// Copies only live entries (compacting order).
   func compactedCopy() -> PropertyTable {
-    let copy = PropertyTable()
+    let copy = PropertyTable(ledger: charge.ledger)
     for entry in entries where entry.key != .none { copy.append(entry.key, entry.location) }
     copy.freeSlots = freeSlots
     return copy
@@ -98,6 +110,7 @@ final class PropertyTable {
     index.insert(key.bits, UInt64(entries.count))
     entries.append(Entry(key: key, location: location))
     liveCount += 1
+    settleCharge()
   }
 
   func update(_ key: PropertyKey, attributes: PropertyAttributes) {
@@ -122,20 +135,42 @@ final class PropertyTable {
     for entry in live { append(entry.key, entry.location) }
   }
 
+  /// Charges what the table takes now (array capacities, not counts: what was allocated).
+  @inline(__always) private func settleCharge() {
+    charge.resize(
+      to: PropertyTable.fixedBytes &+ entries.capacity &* MemoryLayout<Entry>.stride &+ index.byteCount
+        &+ freeSlots.capacity &* MemoryLayout<UInt32>.stride)
+  }
+
   func trace(_ heap: Heap) {
     for entry in entries where entry.key != .none { entry.key.trace(heap) }
   }
 }
 
 /// The child shapes reachable from one shape by adding a property. Held weakly:
-/// a dead child removes itself when it is swept.
+/// a dead child removes itself when it is swept. Charged to the ledger as PropertyTable is.
 final class TransitionTable {
   /// (key, attributes) packed into one word: attributes use bits 56–59, which
   /// neither cell pointers nor index keys occupy.
   @inline(__always) static func packedKey(_ key: PropertyKey, _ attributes: PropertyAttributes) -> UInt64 {
     key.bits | (UInt64(attributes.rawValue) << 56)
   }
-  @exclusivity(unchecked) var children = KeyMap()
+  @exclusivity(unchecked) private(set) var children = KeyMap()
+  @exclusivity(unchecked) private var charge: MemoryCharge
+
+  /// The object and its map's two array headers, with the allocator's rounding.
+  private static let fixedBytes = 128
+
+  init(ledger: MemoryLedger) {
+    charge = MemoryCharge(TransitionTable.fixedBytes &+ children.byteCount, to: ledger)
+  }
+
+  func insert(_ packed: UInt64, _ child: CellPointer) {
+    children.insert(packed, UInt64(UInt(bitPattern: child)))
+    charge.resize(to: TransitionTable.fixedBytes &+ children.byteCount)
+  }
+
+  func remove(_ packed: UInt64) { children.remove(packed) }
 }
 
 struct ShapeRef: Equatable {
@@ -211,6 +246,9 @@ struct ShapeRef: Equatable {
     return table
   }
 
+  /// The ledger the shape's tables are charged to (a shape is never a large cell).
+  private var ledger: MemoryLedger { Heap.ledger(ofBlockCell: cell) }
+
   var hasTable: Bool { tablePointer != nil }
 
   func setTable(_ table: PropertyTable) {
@@ -232,7 +270,7 @@ struct ShapeRef: Equatable {
       chain.append(shape)
       current = shape.parent
     }
-    let table = PropertyTable()
+    let table = PropertyTable(ledger: ledger)
     for link in chain.reversed() {
       table.append(link.key, PropertyLocation(slot: link.slotIndex, attributes: link.attributes))
     }
@@ -272,13 +310,13 @@ struct ShapeRef: Equatable {
       return
     }
     if let table = transitionTable {
-      table.children.insert(packed, UInt64(UInt(bitPattern: child.cell)))
+      table.insert(packed, child.cell)
       return
     }
     let only = singleChild!
-    let table = TransitionTable()
-    table.children.insert(TransitionTable.packedKey(only.key, only.attributes), UInt64(UInt(bitPattern: only.cell)))
-    table.children.insert(packed, UInt64(UInt(bitPattern: child.cell)))
+    let table = TransitionTable(ledger: ledger)
+    table.insert(TransitionTable.packedKey(only.key, only.attributes), only.cell)
+    table.insert(packed, child.cell)
     transitionsPointer = Unmanaged.passRetained(table).toOpaque()
   }
 
@@ -288,7 +326,7 @@ struct ShapeRef: Equatable {
       if only == child { transitionsPointer = nil }
       return
     }
-    transitionTable?.children.remove(TransitionTable.packedKey(child.key, child.attributes))
+    transitionTable?.remove(TransitionTable.packedKey(child.key, child.attributes))
   }
 
   func existingTransition(_ key: PropertyKey, _ attributes: PropertyAttributes) -> ShapeRef? {
@@ -393,7 +431,7 @@ extension Runtime {
     let table: PropertyTable
     if shape.isDictionary {
       table = shape.table
-      shape.setTable(PropertyTable())
+      shape.setTable(PropertyTable(ledger: heap.ledger))
     } else {
       table = shape.table.compactedCopy()
     }
