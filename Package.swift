@@ -6,12 +6,13 @@ import PackageDescription
 // sections, 2026-12-07):
 // - a fully static executable: no dynamic loader, no shared libswiftCore/libc/libstdc++
 //   pages mapped, no load-time relocations;
-// - lld with the functions start-up runs placed together (Scripts/startup-order writes
-//   Sources/XJSCommandLine/StartupOrder.txt): the kernel maps text in 64 KB windows around
-//   each fault, so start-up code scattered over 6 MB of text made most of it resident.
+// - lld with the functions start-up runs placed together, then those the benchmark programs run
+//   (Scripts/link-order writes Sources/XJSCommandLine/LinkOrder.txt): the kernel maps text in
+//   64 KB windows around each fault, so code scattered over the whole text made most of it
+//   resident.
 // Link-only flags on an executable target: packages that use the XJS library never see
 // them (checked with SwiftPM 6.3).
-let startupOrderFile = String(#filePath.dropLast("Package.swift".count)) + "Sources/XJSCommandLine/StartupOrder.txt"
+let linkOrderFile = String(#filePath.dropLast("Package.swift".count)) + "Sources/XJSCommandLine/LinkOrder.txt"
 // A sanitizer build (XJS_SANITIZE=1, Scripts/sanitize and Scripts/fuzz) links dynamically:
 // the sanitizers' runtimes are shared libraries.
 let sanitizing = Context.environment["XJS_SANITIZE"] == "1" || Context.environment["XJS_FUZZ"] == "1"
@@ -20,7 +21,7 @@ let commandLineLinkerFlags =
   ? ["-use-ld=lld"]
   : [
     "-static-executable", "-use-ld=lld",
-    "-Xlinker", "--symbol-ordering-file=\(startupOrderFile)", "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "--symbol-ordering-file=\(linkOrderFile)", "-Xlinker", "--no-warn-symbol-ordering",
   ]
 
 // Each function in its own section, so the order file above can place the start-up functions
@@ -116,7 +117,7 @@ let package = Package(
     .executableTarget(
       name: "XJSCommandLine",
       dependencies: ["XJSEngine", "XJSSyntax", "XJS", "XJSDOM", "XJSContent", "XJSContentProcess"],
-      exclude: ["StartupOrder.txt"], swiftSettings: functionSections,
+      exclude: ["LinkOrder.txt"], swiftSettings: functionSections,
       linkerSettings: [.unsafeFlags(commandLineLinkerFlags, .when(platforms: [.linux]))]),
     .testTarget(name: "XJSSyntaxTests", dependencies: ["XJSSyntax"]),
     .testTarget(name: "XJSEngineTests", dependencies: ["XJSEngine"]),
