@@ -41,6 +41,14 @@ static const int allowed_system_calls[] = {
 
 #define ALLOWED_COUNT (sizeof(allowed_system_calls) / sizeof(allowed_system_calls[0]))
 
+// A sanitizer's runtime (Scripts/sanitize, Scripts/fuzz) names the mappings it makes with
+// prctl(PR_SET_VMA): in such a build only, prctl stays allowed. These weak references are null
+// in every other build.
+extern void __asan_init(void) __attribute__((weak));
+extern void __tsan_init(void) __attribute__((weak));
+
+static int has_sanitizer_runtime(void) { return __asan_init != NULL || __tsan_init != NULL; }
+
 int xjs_install_content_sandbox(void) {
 #ifndef XJS_AUDIT_ARCH
   return ENOSYS;
@@ -49,7 +57,7 @@ int xjs_install_content_sandbox(void) {
   if (prctl(PR_SET_NO_NEW_PRIVS, 1L, 0L, 0L, 0L) != 0) return errno;
   // Load the arch; a foreign one (the x32 ABI has its own numbers) is killed. Load the number;
   // compare with each allowed one; the first match allows, falling through kills.
-  struct sock_filter program[4 + ALLOWED_COUNT * 2 + 1];
+  struct sock_filter program[4 + (ALLOWED_COUNT + 1) * 2 + 1];
   size_t count = 0;
   program[count++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
   program[count++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, XJS_AUDIT_ARCH, 1, 0);
@@ -58,6 +66,10 @@ int xjs_install_content_sandbox(void) {
   for (size_t index = 0; index < ALLOWED_COUNT; index++) {
     program[count++] =
       (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)allowed_system_calls[index], 0, 1);
+    program[count++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  }
+  if (has_sanitizer_runtime()) {
+    program[count++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)SYS_prctl, 0, 1);
     program[count++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
   }
   program[count++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);

@@ -97,6 +97,9 @@ int xjs_reprl_has_coverage(void);
 
 /// Atomic operations on a runtime's interrupt word, which other threads (the watchdog, a
 /// signal handler, the embedder) write while the script runs. Swift has no atomics on raw memory.
+/// The runtime's own reads at safe points: relaxed (a plain load on x86-64 and arm64), but an
+/// atomic one, so a write from another thread is not a data race.
+static inline int32_t xjs_atomic_load_relaxed_int32(const int32_t *word) { return __atomic_load_n(word, __ATOMIC_RELAXED); }
 static inline void xjs_atomic_or_int32(int32_t *word, int32_t bits) { __atomic_fetch_or(word, bits, __ATOMIC_SEQ_CST); }
 static inline void xjs_atomic_and_int32(int32_t *word, int32_t bits) { __atomic_fetch_and(word, bits, __ATOMIC_SEQ_CST); }
 static inline int32_t xjs_atomic_exchange_int32(int32_t *word, int32_t value) {

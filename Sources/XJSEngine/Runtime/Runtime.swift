@@ -322,7 +322,8 @@ package final class Runtime {
   /// Called at safe points (loop back edges, function entry). Throws when the
   /// script must stop: heap limit, interrupt request or deadline.
   @inline(__always) func checkSafePoint() throws(JSException) {
-    if _slowPath(UInt32(bitPattern: hot.pointee.interruptRequested) | hot.pointee.requests != 0) {
+    let interrupts = xjs_atomic_load_relaxed_int32(&hot.pointee.interruptRequested)
+    if _slowPath(UInt32(bitPattern: interrupts) | hot.pointee.requests != 0) {
       try handleSafePoint()
     }
   }
