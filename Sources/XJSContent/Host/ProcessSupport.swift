@@ -113,8 +113,9 @@ enum ContentExecutable {
 
   /// Starts `executable content --fd 3` with one end of a new socketpair as descriptor 3,
   /// standard input and output on /dev/null, and an empty environment (TZ passed on, so
-  /// dates read the same; a sanitizer's options too, so a sanitizer build's content process
-  /// runs as its host was told to). Returns the process id and the host's end.
+  /// dates read the same; the sanitizers' and the Swift backtracer's options too, so a
+  /// sanitizer build's content process runs as its host was told to). Returns the process id
+  /// and the host's end.
   static func spawn(_ executable: String) throws(ContentProcessError) -> (pid_t, Int32) {
     var pair: [Int32] = [-1, -1]
     guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
@@ -134,7 +135,7 @@ enum ContentExecutable {
     posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
     let arguments = [executable, "content", "--fd", "3"]
     var environment: [String] = []
-    for name in ["TZ", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"] {
+    for name in ["TZ", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS", "SWIFT_BACKTRACE"] {
       if let value = getenv(name) { environment.append(name + "=" + String(cString: value)) }
     }
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
