@@ -247,11 +247,13 @@ let domPages: [String] = {
   /// After lock-down, native code a script reaches (through `ffi`, exposed for this test) that
   /// opens a file is killed by the seccomp filter; without the filter the same script works.
   @Test func theSandboxKillsAScriptThatReachesAFilePrimitive() throws {
-    // libresolv, which nothing here links: dlopen must open its file. (libc.so.6 is already
-    // loaded in a dynamically linked build, the sanitizers', so dlopen opened nothing there.)
+    // The script opens /etc/passwd through libc's open(2). In the fully static build dlopen
+    // itself opens libc.so.6; in a dynamically linked one (the sanitizers') libc is already
+    // loaded and open is the first file primitive. Either is killed.
     let script = """
-      const library = ffi.dlopen("libresolv.so.2", { getpid: { parameters: [], result: "i32" } });
-      library.symbols.getpid() > 0
+      const libc = ffi.dlopen("libc.so.6", { open: { parameters: ["buffer", "i32"], result: "i32" } });
+      const path = new Uint8Array(Array.from("/etc/passwd\\0", (c) => c.charCodeAt(0)));
+      libc.symbols.open(path, 0) >= 0
       """
     var open = testPolicy()
     open.exposesFFI = true
