@@ -375,7 +375,8 @@ final class Heap {
   /// The collection an allocation triggers. Under gc-stress most of them are extra ones, made
   /// only to find rooting bugs: they free garbage but leave the schedule and the heap limit's
   /// verdict to the collections the normal mode makes, so a script meets the limit at the same
-  /// point in every mode.
+  /// point in every mode. (They do end a handler's reserve, as any collection does that finds
+  /// live memory under the limit: see `collect`.)
   @inline(never) func collectForAllocation() {
     if bytesAllocatedSinceCollection > collectionThreshold {
       collectIfAllowed()
@@ -394,13 +395,17 @@ final class Heap {
     drainMarkStack()
     runtime.processWeakReferences(heap: self)
     sweep()
+    let live = totalBytes
+    // Any collection that finds live memory back under the limit ends a handler's reserve. Under
+    // gc-stress the extra collections free the refused code's garbage long before the normal
+    // mode's next scheduled one; if only scheduled ones ended the reserve, a second bomb would
+    // grow to the raised limit and be refused with no reserve left for its handler.
+    if live <= maximumBytes { limitBytes = maximumBytes }
     guard scheduled else { return }
     bytesAllocatedSinceCollection = 0
     blocksTakenInCycleBefore = blocksTakenSinceCollection
     blocksTakenSinceCollection = 0
-    let live = totalBytes
     collectionThreshold = max(Heap.minimumCollectionThreshold, live)
-    if live <= maximumBytes { limitBytes = maximumBytes }
     limitExceeded = live > limitBytes
   }
 
