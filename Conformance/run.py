@@ -180,10 +180,18 @@ def judge(test, expected, actual, outcome):
 SLOW_MODE_TIMEOUT_FACTOR = {"gc-stress": 5, "arm64-sim": 3}
 
 
-def run_one(engine, test, mode, timeout):
-    timeout *= SLOW_MODE_TIMEOUT_FACTOR.get(mode, 1)
+def scaled_limit_flags(flags, time_scale):
+    """A test's header flags with its own --timeout-ms multiplied by time_scale."""
+    if time_scale == 1:
+        return flags
+    prefix = "--timeout-ms="
+    return [f"{prefix}{int(int(flag[len(prefix):]) * time_scale)}" if flag.startswith(prefix) else flag for flag in flags]
+
+
+def run_one(engine, test, mode, timeout, time_scale=1):
+    timeout *= SLOW_MODE_TIMEOUT_FACTOR.get(mode, 1) * time_scale
     try:
-        flags = test.header_flags
+        flags = scaled_limit_flags(test.header_flags, time_scale)
     except HeaderError as error:
         return RunResult(test, mode, "", outcomes.Outcome(outcomes.OK), False, str(error), None)
     argv = engine.command(mode, test.basename, timeout_ms=timeout * 1000, extra_flags=flags)
@@ -196,14 +204,14 @@ def run_one(engine, test, mode, timeout):
     return RunResult(test, mode, actual, outcome, passed, reason, expected)
 
 
-def run_all(engine, tests, modes, timeout, jobs, verbose, quiet=False, pending=()):
+def run_all(engine, tests, modes, timeout, jobs, verbose, quiet=False, pending=(), time_scale=1):
     """Runs every test in every mode. A failure of a pending test (Conformance/pending.txt) is
     expected: it prints and counts as `pending`, not as FAIL."""
     results = []
     progress = Progress(len(tests) * len(modes), label="conformance")
     passed = failed = expected_failures = 0
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(run_one, engine, test, mode, timeout) for test in tests for mode in modes]
+        futures = [pool.submit(run_one, engine, test, mode, timeout, time_scale) for test in tests for mode in modes]
         try:
             for future in as_completed(futures):
                 result = future.result()
@@ -357,6 +365,9 @@ def parse_arguments():
     parser.add_argument("--mode", action="append", help="engine mode(s) to run (default: every mode the build has)")
     parser.add_argument("--filter", help="only tests whose path contains this text")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per test (default 10; 50 in gc-stress, 30 in arm64-sim)")
+    parser.add_argument(
+        "--time-scale", type=float, default=1.0,
+        help="multiply every time limit, the tests' own --timeout-ms included (for instrumented builds: Scripts/sanitize)")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2, help="parallel runs")
     parser.add_argument("--update", action="store_true", help="rewrite .expected files from actual output")
     parser.add_argument("--list", action="store_true", help="list the selected tests and exit")
@@ -400,7 +411,7 @@ def main():
         print(f"skipped {len(skipped)} tests whose xjs-flags the {engine.name} host has no equivalent of")
     pending = load_pending(os.path.dirname(os.path.abspath(__file__))) if options.engine == "xjs" else []
     results = run_all(
-        engine, tests, modes, options.timeout, max(options.jobs, 1), options.verbose, options.update, pending)
+        engine, tests, modes, options.timeout, max(options.jobs, 1), options.verbose, options.update, pending, options.time_scale)
     grouped = by_test(results)
     if options.update:
         update_expectations(grouped)

@@ -276,6 +276,11 @@ class HeaderFlagTests(unittest.TestCase):
         text = "// Hostile.\n// xjs-flags: --timeout-ms=500 --max-heap=64m\nprint(1);\n"
         self.assertEqual(suite.read_header_flags(text), ["--timeout-ms=500", "--max-heap=64m"])
 
+    def test_a_time_scale_stretches_a_tests_own_time_limit_only(self):
+        flags = ["--timeout-ms=500", "--max-heap=64m"]
+        self.assertEqual(suite.scaled_limit_flags(flags, 4), ["--timeout-ms=2000", "--max-heap=64m"])
+        self.assertEqual(suite.scaled_limit_flags(flags, 1), flags)
+
     def test_mode_changing_flags_are_refused(self):
         with self.assertRaises(suite.HeaderError):
             suite.read_header_flags("// xjs-flags: --jitless\n")
