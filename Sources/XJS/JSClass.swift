@@ -317,7 +317,7 @@ public final class JSClass<Instance: AnyObject> {
     if let names = hooks.names {
       engine.names = { object throws(JSException) in
         guard let (instance, context) = resolve(object) else { return [] }
-        return try context.runHostCode { try names(instance, context).map(\.engineName) } ?? []
+        return try context.runHostCode { try names(instance, context).map(\.engineName) }
       }
     }
     return engine

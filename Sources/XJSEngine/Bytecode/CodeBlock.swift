@@ -179,9 +179,7 @@ final class CodeBlock {
   var referrerName: String?
   /// The source name of each call instruction's callee, for the "o.method is not a function"
   /// TypeError.
-  var calleeTexts = CalleeTexts() {
-    didSet { settleCharge() }
-  }
+  let calleeTexts: CalleeTexts
   /// This block's memory outside the heap (its code, tables and machine code), charged to
   /// the heap's ledger: a script that makes many functions must meet the heap limit.
   @exclusivity(unchecked) private var charge: MemoryCharge
@@ -214,9 +212,10 @@ final class CodeBlock {
     needsThisCoercion: Bool, argumentsRegister: Int32, argumentsAreMapped: Bool, restRegister: Int32,
     handlers: [ExceptionHandler], lineTable: [(pc: Int32, offset: Int32)], scopeDescriptors: [ScopeDescriptor],
     mappedParameterSlots: [Int], declarations: Declarations, isConstructorCapable: Bool,
-    ledger: MemoryLedger
+    calleeTexts: CalleeTexts, ledger: MemoryLedger
   ) {
     charge = MemoryCharge(0, to: ledger)
+    self.calleeTexts = calleeTexts
     self.name = name
     self.kind = kind
     self.functionKind = functionKind

@@ -256,12 +256,12 @@ final class FunctionCompiler {
       needsThisCoercion: needsThisCoercion, argumentsRegister: argumentsRegister,
       argumentsAreMapped: argumentsAreMapped, restRegister: restRegister, handlers: resolvedHandlers,
       lineTable: lineTable, scopeDescriptors: descriptors, mappedParameterSlots: mappedParameterSlots,
-      declarations: declarations, isConstructorCapable: isConstructorCapable, ledger: runtime.heap.ledger)
+      declarations: declarations, isConstructorCapable: isConstructorCapable, calleeTexts: calleeTexts,
+      ledger: runtime.heap.ledger)
     codeBlock.sourceCharge = runtime.sourceCharge(for: source)
     codeBlock.data.pointee.realm = runtime.realmPointer
     codeBlock.module = runtime.compilingModule
     codeBlock.referrerName = runtime.compilingReferrerName
-    codeBlock.calleeTexts = calleeTexts
     codeBlock.data.pointee.tierUpCounter = runtime.jit.initialTierUpCount
     return codeBlock
   }
