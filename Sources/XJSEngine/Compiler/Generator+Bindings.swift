@@ -13,6 +13,7 @@ enum StoreMode {
 extension FunctionCompiler {
   /// Loads an identifier's value; returns the register holding it (a binding's
   /// own register when it lives in one).
+  @discardableResult
   func loadIdentifier(_ identifier: IdentifierReference, into destination: Int32? = nil) throws(CompileError)
     -> Int32
   {
@@ -153,6 +154,7 @@ extension FunctionCompiler {
     }
   }
 
+  @discardableResult
   func loadThis(into destination: Int32? = nil) throws(CompileError) -> Int32 {
     loadSpecial("this", into: destination)
   }

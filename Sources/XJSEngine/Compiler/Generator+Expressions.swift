@@ -249,6 +249,7 @@ extension FunctionCompiler {
   }
 
   /// NamedEvaluation: anonymous functions and classes take `name`.
+  @discardableResult
   func compileNamed(_ expression: Expression, name: String?, into destination: Int32? = nil) throws(CompileError)
     -> Int32
   {
@@ -744,6 +745,7 @@ extension FunctionCompiler {
 
   // MARK: Member access
 
+  @discardableResult
   func compileMemberLoad(_ expression: Expression, into destination: Int32?) throws(CompileError) -> Int32 {
     switch expression.kind {
     case .member(let object, let name, let isOptional):
