@@ -92,6 +92,9 @@ struct CodeBlockData {
   /// Counts down at each call and loop back edge; at zero the code tiers up (JIT/TierUp.swift).
   var tierUpCounter: Int32 = 0
   var jitState: JITState = .interpreted
+  /// The block stands in for a function not compiled yet (Compiler/LazyCompilation.swift); its
+  /// counter starts at zero, so the first call reaches `Runtime.counterExpired`, which compiles.
+  var isLazy = false
 }
 
 /// Where a code block stands with the baseline JIT.
@@ -185,6 +188,9 @@ final class CodeBlock {
   @exclusivity(unchecked) private var charge: MemoryCharge
   /// The source text, charged once for all the blocks of one script, eval or `new Function`.
   var sourceCharge: SharedMemoryCharge?
+  /// Set while this block only stands in for a function its first call compiles (its metadata
+  /// is the function's, its code empty): the syntax to compile it from.
+  var lazyFunction: LazyFunction?
 
   struct Declarations {
     /// `var` and function names declared at the top level of a script or eval.
@@ -346,6 +352,15 @@ struct CodeBlockCellRef {
     if let pointer = cell.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self) {
       Unmanaged<CodeBlock>.fromOpaque(pointer).release()
     }
+  }
+  /// Makes the cell own `codeBlock` in place of its current block (a lazy function's stand-in,
+  /// once compiled): every closure of the cell runs the new code from its next call.
+  func replaceCodeBlock(with codeBlock: CodeBlock) {
+    let old = codeBlockPointer
+    cell.storeBytes(of: Unmanaged.passRetained(codeBlock).toOpaque(), toByteOffset: 8, as: UnsafeMutableRawPointer.self)
+    cell.storeBytes(
+      of: codeBlock.data, toByteOffset: CodeBlockCellRef.dataOffset, as: UnsafeMutablePointer<CodeBlockData>.self)
+    Unmanaged<CodeBlock>.fromOpaque(old).release()
   }
 }
 

@@ -9,6 +9,9 @@ extension Runtime {
     while !queue.isEmpty {
       let current = queue.removeFirst()
       if !seen.insert(UInt(bitPattern: current.cell)).inserted { continue }
+      // The listing shows every function's code, called or not (a compile error leaves the
+      // stand-in, listed without code, and is thrown again by the function's first call).
+      try? compileLazily(current)
       output += dump(current.codeBlock, nested: &queue)
       output += "\n"
     }

@@ -107,6 +107,9 @@ final class FunctionCompiler {
   /// A module body with top-level await compiles as an async function's body.
   var isAsyncModule = false
   var isAsyncFunction: Bool { functionNode?.isAsync ?? isAsyncModule }
+  /// When set, the functions nested in this code compile at their first call, from the syntax
+  /// the unit keeps (LazyCompilation.swift); nil compiles them with this code.
+  var lazyUnit: LazyCompileUnit?
 
   init(
     runtime: Runtime, source: SourceFile, kind: CodeBlockKind, functionNode: FunctionNode?, scope: Scope,

@@ -159,11 +159,12 @@ extension FunctionCompiler {
   private func compileConstructor(_ node: ClassNode, name: String) throws(CompileError) -> CodeBlockCellRef {
     if let explicit = node.constructor {
       return try FunctionCompiler.compileFunction(
-        explicit, runtime: runtime, source: source, name: name, sourceRange: node.range)
+        explicit, runtime: runtime, source: source, name: name, sourceRange: node.range, lazyUnit: lazyUnit)
     }
     let isDerived = node.superClass != nil
     let compiler = FunctionCompiler(
       runtime: runtime, source: source, kind: .function, functionNode: nil, scope: node.scope!, name: name)
+    compiler.lazyUnit = lazyUnit
     compiler.functionKind = isDerived ? .derivedClassConstructor : .classConstructor
     compiler.isDerivedConstructor = isDerived
     let result = compiler.allocateRegister()
@@ -189,6 +190,7 @@ extension FunctionCompiler {
     let compiler = FunctionCompiler(
       runtime: runtime, source: source, kind: .function, functionNode: nil, scope: scope,
       name: isStatic ? "<static_initializer>" : "<instance_members_initializer>")
+    compiler.lazyUnit = lazyUnit
     compiler.functionKind = .method
     try compiler.emitFieldInitializerBody(node, scope: scope, isStatic: isStatic)
     let codeBlock = compiler.finish(

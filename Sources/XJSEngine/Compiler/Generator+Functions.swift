@@ -9,6 +9,7 @@ extension Runtime {
     defer { heap.deferralDepth -= 1 }
     let compiler = FunctionCompiler(
       runtime: self, source: program.source, kind: .script, functionNode: nil, scope: program.scope!, name: "")
+    compiler.lazyUnit = LazyCompileUnit(keeping: program, source: program.source, runtime: self)
     try compiler.compileProgram(program, isEval: false)
     let codeBlock = compiler.finish(
       parameterCount: 0, expectedArgumentCount: 0, sourceRange: program.range, isArrow: false,
@@ -22,6 +23,7 @@ extension Runtime {
     defer { heap.deferralDepth -= 1 }
     let compiler = FunctionCompiler(
       runtime: self, source: program.source, kind: .eval, functionNode: nil, scope: program.scope!, name: "")
+    compiler.lazyUnit = LazyCompileUnit(keeping: program, source: program.source, runtime: self)
     try compiler.compileProgram(program, isEval: true)
     let codeBlock = compiler.finish(
       parameterCount: 0, expectedArgumentCount: 0, sourceRange: program.range, isArrow: false,
@@ -31,13 +33,16 @@ extension Runtime {
   }
 
   /// Compiles a function created by `new Function` (its scope analysed standalone).
-  func compileStandaloneFunction(_ function: FunctionNode, source: SourceFile) throws(CompileError)
+  /// `root` is the root scope the analysis returned (lazy inner functions keep it).
+  func compileStandaloneFunction(_ function: FunctionNode, root: Scope, source: SourceFile) throws(CompileError)
     -> CodeBlockCellRef
   {
     heap.deferralDepth += 1
     defer { heap.deferralDepth -= 1 }
-    return try FunctionCompiler.compileFunction(
-      function, runtime: self, source: source, name: function.name?.name ?? "anonymous")
+    let codeBlock = try FunctionCompiler.compileFunctionCode(
+      function, runtime: self, source: source, name: function.name?.name ?? "anonymous", sourceRange: nil,
+      lazyUnit: LazyCompileUnit(keeping: root, function, source: source, runtime: self))
+    return newCodeBlockCell(codeBlock)
   }
 }
 
@@ -177,31 +182,42 @@ extension FunctionCompiler {
 
   // MARK: Functions
 
-  /// Compiles a nested function and returns its code block cell.
+  /// The code block cell of a nested function: its code, or (when the enclosing code was
+  /// compiled with a lazy unit) a stand-in its first call compiles (LazyCompilation.swift).
   /// `sourceRange` overrides the function's own text for Function.prototype.toString
   /// (an explicit class constructor shows the whole class, ES2024 15.7.14 step 14.a).
   static func compileFunction(
-    _ function: FunctionNode, runtime: Runtime, source: SourceFile, name: String, sourceRange: SourceRange? = nil
+    _ function: FunctionNode, runtime: Runtime, source: SourceFile, name: String, sourceRange: SourceRange? = nil,
+    lazyUnit: LazyCompileUnit? = nil
   ) throws(CompileError) -> CodeBlockCellRef {
+    if let lazyUnit {
+      let placeholder = lazyCodeBlock(
+        function, runtime: runtime, source: source, name: name, sourceRange: sourceRange, unit: lazyUnit)
+      return runtime.newCodeBlockCell(placeholder)
+    }
+    let codeBlock = try compileFunctionCode(
+      function, runtime: runtime, source: source, name: name, sourceRange: sourceRange, lazyUnit: nil)
+    return runtime.newCodeBlockCell(codeBlock)
+  }
+
+  /// Compiles a function's code now; the functions nested in it are lazy when `lazyUnit` is set.
+  static func compileFunctionCode(
+    _ function: FunctionNode, runtime: Runtime, source: SourceFile, name: String, sourceRange: SourceRange?,
+    lazyUnit: LazyCompileUnit?
+  ) throws(CompileError) -> CodeBlock {
     let compiler = FunctionCompiler(
       runtime: runtime, source: source, kind: .function, functionNode: function, scope: function.scope!,
       name: name)
+    compiler.lazyUnit = lazyUnit
     try compiler.compileFunctionBody(function)
-    let scope = function.scope!
-    let isArrow = function.kind == .arrow
-    let needsThisCoercion = !scope.isStrict && !isArrow && scope.usesThis
+    let traits = FunctionTraits(function)
     let codeBlock = compiler.finish(
       parameterCount: function.parameters.count, expectedArgumentCount: function.expectedArgumentCount,
-      sourceRange: sourceRange ?? function.range, isArrow: isArrow,
-      isClassConstructor: function.kind == .classConstructor || function.kind == .derivedClassConstructor,
-      needsThisCoercion: needsThisCoercion,
-      argumentsAreMapped: !scope.isStrict && function.hasSimpleParameterList,
-      isConstructorCapable: function.kind == .normal && !function.isGenerator && !function.isAsync)
-    codeBlock.isGenerator = function.isGenerator
-    codeBlock.isAsync = function.isAsync
-    codeBlock.isInClassFieldInitializer = scope.isInsideClassFieldInitializer
-    codeBlock.hasFunctionThisEnvironment = scope.hasFunctionThisEnvironment
-    return runtime.newCodeBlockCell(codeBlock)
+      sourceRange: sourceRange ?? function.range, isArrow: traits.isArrow,
+      isClassConstructor: traits.isClassConstructor, needsThisCoercion: traits.needsThisCoercion,
+      argumentsAreMapped: traits.argumentsAreMapped, isConstructorCapable: traits.isConstructorCapable)
+    traits.apply(to: codeBlock)
+    return codeBlock
   }
 
   func compileFunctionBody(_ function: FunctionNode) throws(CompileError) {
@@ -422,7 +438,8 @@ extension FunctionCompiler {
 
   /// Creates a closure for a nested function into `register`.
   func emitClosure(_ function: FunctionNode, name: String, into register: Int32) throws(CompileError) {
-    let cell = try FunctionCompiler.compileFunction(function, runtime: runtime, source: source, name: name)
+    let cell = try FunctionCompiler.compileFunction(
+      function, runtime: runtime, source: source, name: name, lazyUnit: lazyUnit)
     emitNewClosure(dst: register, function: constant(cell.value))
   }
 

@@ -31,11 +31,14 @@ extension Runtime {
     compilingReferrerName = nil
     defer { (compilingModule, compilingReferrerName) = saved }
     let scope = program.scope!
+    let lazyUnit = LazyCompileUnit(keeping: program, source: program.source, runtime: self)
     let instantiation = FunctionCompiler(
       runtime: self, source: program.source, kind: .module, functionNode: nil, scope: scope, name: "")
+    instantiation.lazyUnit = lazyUnit
     let descriptor = try instantiation.compileModuleInstantiation(program)
     let body = FunctionCompiler(
       runtime: self, source: program.source, kind: .module, functionNode: nil, scope: scope, name: "")
+    body.lazyUnit = lazyUnit
     body.isAsyncModule = program.hasTopLevelAwait
     try body.compileModuleBody(program)
     func finish(_ compiler: FunctionCompiler) -> CodeBlock {

@@ -13,10 +13,11 @@ extension Runtime {
     returnInfo: UInt64, caller: UnsafeMutablePointer<Value>?, returnPC: Int
   ) throws(JSException) {
     let code = callee.internalSlot(FunctionSlot.code)
-    let data = CodeBlockCellRef(code).data
-    // Each call counts towards tier-up (the JIT compiles the code when the count runs out).
+    var data = CodeBlockCellRef(code).data
+    // Each call counts towards tier-up (the JIT compiles the code when the count runs out); a
+    // lazy function's stand-in runs out at its first call, which compiles it.
     data.pointee.tierUpCounter &-= 1
-    if _slowPath(data.pointee.tierUpCounter < 0) { jit.tierUp(data) }
+    if _slowPath(data.pointee.tierUpCounter < 0) { data = try counterExpired(CodeBlockCellRef(code)) }
     // The callee runs in its own realm (PrepareForOrdinaryCall): its errors, arguments
     // object and globals come from there. The interpreter's return and unwinding paths
     // switch back to the caller's realm; so do the Swift entry points.

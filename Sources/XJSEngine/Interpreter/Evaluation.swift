@@ -203,7 +203,7 @@ extension Runtime {
     let code: CodeBlockCellRef
     do {
       code = try withReferrer(of: callingCode()) { () throws(CompileError) in
-        try compileStandaloneFunction(dynamic.function, source: dynamic.source)
+        try compileStandaloneFunction(dynamic.function, root: root, source: dynamic.source)
       }
     } catch let error {
       if let stop = frontEndStop { throw stop }

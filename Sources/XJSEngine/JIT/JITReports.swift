@@ -47,6 +47,7 @@ extension Runtime {
     lines.append("  OSR entries: \(statistics.osrEntries)")
     let milliseconds = Double(statistics.compileNanoseconds) / 1e6
     lines.append("  time compiling: \(formatMilliseconds(milliseconds)) ms")
+    lines.append("  lazy functions: \(lazyFunctionsCreated), \(lazyFunctionsCompiled) of them compiled at a first call")
     lines.append("  garbage collections: \(heap.collectionCount), heap \(heap.totalBytes) bytes")
     return lines.joined(separator: "\n")
   }

@@ -164,6 +164,9 @@ package final class Runtime {
   /// The front-end job under way (FrontEndLimits.swift): the memory it is charged for, why a
   /// limit stopped it, and the compiler's countdown to its next checkpoint.
   var frontEndScratchBytes = 0
+  /// Lazy functions: stand-ins made, and compiled at a first call (Compiler/LazyCompilation.swift).
+  var lazyFunctionsCreated = 0
+  var lazyFunctionsCompiled = 0
   /// The charge for the source text the running front-end job compiles (`sourceCharge(for:)`).
   var compilingSourceCharge: (source: ObjectIdentifier, charge: SharedMemoryCharge)?
   var frontEndStop: JSException?
