@@ -458,6 +458,10 @@ public final class FunctionNode {
   public var hasUseStrictDirective: Bool
   /// No defaults, no destructuring, no rest.
   public var hasSimpleParameterList: Bool
+  /// False when no `arguments` or `eval` token was read in the function's parameters and body
+  /// outside its nested non-arrow functions (the parser counts them): then it cannot mention
+  /// either, and scope analysis skips the walk that looks (ArgumentsScanner).
+  public var mayMentionArgumentsOrEval = true
   /// The source text of the whole function, from its first token to its last
   /// (for `Function.prototype.toString`).
   public var range: SourceRange

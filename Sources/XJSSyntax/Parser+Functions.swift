@@ -76,10 +76,13 @@ extension Parser {
     let savedContext = context
     let savedStrict = strict
     let savedPositions = positions
+    let savedMentions = argumentsOrEvalTokens
+    argumentsOrEvalTokens = 0
     defer {
       context = savedContext
       strict = savedStrict
       positions = savedPositions
+      argumentsOrEvalTokens = savedMentions
     }
     var newContext = FunctionContext()
     newContext.isAsync = isAsync
@@ -107,11 +110,13 @@ extension Parser {
     if becameStrict, let name {
       try checkStrictBindingName(name.name, at: name.range.start)
     }
-    return FunctionNode(
+    let function = FunctionNode(
       name: name, kind: functionKind, isAsync: isAsync, isGenerator: isGenerator,
       parameters: parameters.parameters, restParameter: parameters.rest, body: .block(body),
       isStrict: strict, hasUseStrictDirective: hasUseStrict,
       hasSimpleParameterList: parameters.isSimple, range: range(from: start))
+    function.mayMentionArgumentsOrEval = argumentsOrEvalTokens != 0
+    return function
   }
 
   private func checkAccessorArity(

@@ -152,6 +152,9 @@ final class Parser {
   @exclusivity(unchecked) var lastTokenEnd: Int32 = 0
   @exclusivity(unchecked) var strict: Bool
   @exclusivity(unchecked) var context = FunctionContext()
+  /// `arguments` and `eval` tokens read in the function being parsed (its arrows included, its
+  /// other nested functions not): FunctionNode.mayMentionArgumentsOrEval.
+  @exclusivity(unchecked) var argumentsOrEvalTokens = 0
   @exclusivity(unchecked) var scopes: [DeclarationScope] = []
   @exclusivity(unchecked) var privateNameScopes: [PrivateNameScope] = []
   /// Labels directly attached to the statement being parsed (for `continue` targets).
@@ -198,6 +201,7 @@ final class Parser {
   @inline(__always)
   func next() throws(ParseError) {
     lastTokenEnd = lexer.token.end
+    if _slowPath(lexer.token.word == .arguments || lexer.token.word == .eval) { argumentsOrEvalTokens &+= 1 }
     if _slowPath(checkpointCounter.tick()) { throw interrupted() }
     try lexer.next()
   }

@@ -937,7 +937,7 @@ final class ScopeAnalyzer {
 
   /// Conservative: does the function (or its arrows) mention `arguments` or contain a direct eval?
   private func mentionsArguments(_ function: FunctionNode) -> Bool {
-    ArgumentsScanner.mentionsArgumentsOrEval(function)
+    function.mayMentionArgumentsOrEval && ArgumentsScanner.mentionsArgumentsOrEval(function)
   }
 
   private func patternHasExpressions(_ pattern: Pattern) -> Bool {

@@ -9,7 +9,7 @@ extension Runtime {
     defer { heap.deferralDepth -= 1 }
     let compiler = FunctionCompiler(
       runtime: self, source: program.source, kind: .script, functionNode: nil, scope: program.scope!, name: "")
-    compiler.lazyUnit = LazyCompileUnit(keeping: program, source: program.source, runtime: self)
+    compiler.lazyUnit = lazyCompileUnit(keeping: program, source: program.source)
     try compiler.compileProgram(program, isEval: false)
     let codeBlock = compiler.finish(
       parameterCount: 0, expectedArgumentCount: 0, sourceRange: program.range, isArrow: false,
@@ -23,7 +23,7 @@ extension Runtime {
     defer { heap.deferralDepth -= 1 }
     let compiler = FunctionCompiler(
       runtime: self, source: program.source, kind: .eval, functionNode: nil, scope: program.scope!, name: "")
-    compiler.lazyUnit = LazyCompileUnit(keeping: program, source: program.source, runtime: self)
+    compiler.lazyUnit = lazyCompileUnit(keeping: program, source: program.source)
     try compiler.compileProgram(program, isEval: true)
     let codeBlock = compiler.finish(
       parameterCount: 0, expectedArgumentCount: 0, sourceRange: program.range, isArrow: false,
@@ -41,7 +41,7 @@ extension Runtime {
     defer { heap.deferralDepth -= 1 }
     let codeBlock = try FunctionCompiler.compileFunctionCode(
       function, runtime: self, source: source, name: function.name?.name ?? "anonymous", sourceRange: nil,
-      lazyUnit: LazyCompileUnit(keeping: root, function, source: source, runtime: self))
+      lazyUnit: lazyCompileUnit(keeping: root, function, source: source))
     return newCodeBlockCell(codeBlock)
   }
 }

@@ -31,7 +31,7 @@ extension Runtime {
     compilingReferrerName = nil
     defer { (compilingModule, compilingReferrerName) = saved }
     let scope = program.scope!
-    let lazyUnit = LazyCompileUnit(keeping: program, source: program.source, runtime: self)
+    let lazyUnit = lazyCompileUnit(keeping: program, source: program.source)
     let instantiation = FunctionCompiler(
       runtime: self, source: program.source, kind: .module, functionNode: nil, scope: scope, name: "")
     instantiation.lazyUnit = lazyUnit

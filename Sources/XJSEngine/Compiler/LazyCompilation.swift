@@ -31,7 +31,7 @@ final class LazyCompileUnit {
   /// this stays a little under it, as `frontEndBytesPerToken` does.
   static let bytesPerSourceCharacter = 16
 
-  init(keeping roots: AnyObject..., source: SourceFile, runtime: Runtime) {
+  init(keeping roots: [AnyObject], source: SourceFile, runtime: Runtime) {
     self.roots = roots
     let bytes = source.text.count &* LazyCompileUnit.bytesPerSourceCharacter
     charge = SharedMemoryCharge(bytes, to: runtime.heap.ledger)
@@ -118,6 +118,13 @@ extension FunctionCompiler {
 }
 
 extension Runtime {
+  /// The unit for a compile job's lazy functions, or nil to compile them all now: under
+  /// `--jit=eager`, which compiles every function's machine code before its first run.
+  func lazyCompileUnit(keeping roots: AnyObject..., source: SourceFile) -> LazyCompileUnit? {
+    if jit.isEnabled && jit.options.mode == .eager { return nil }
+    return LazyCompileUnit(keeping: roots, source: source, runtime: self)
+  }
+
   /// A call found the callee's counter run out: the code is a lazy function's stand-in (compile
   /// it) or is due for the JIT. Returns the data of the code to run.
   @inline(never)

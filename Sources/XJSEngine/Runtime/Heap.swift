@@ -406,6 +406,10 @@ final class Heap {
     blocksTakenInCycleBefore = blocksTakenSinceCollection
     blocksTakenSinceCollection = 0
     collectionThreshold = max(Heap.minimumCollectionThreshold, live)
+    // While a handler runs on the reserve, collect often enough to see memory fall back under
+    // the limit (which ends the reserve): a handler that drops the refused garbage and goes on
+    // to allocate again must meet the limit with a fresh reserve, not the used one.
+    if limitBytes > maximumBytes { collectionThreshold = min(collectionThreshold, handlerReserve / 4) }
     limitExceeded = live > limitBytes
   }
 
