@@ -124,6 +124,11 @@ extension Prefilter {
       let found = vectorScan(units, from: p, last: last)
       if found.isCandidate { return found.position }
       p = found.position
+    } else if !vectorOffsets8.isEmpty && Unit.self == UInt8.self {
+      let units = UnsafeRawPointer(input.baseAddress!).assumingMemoryBound(to: UInt8.self)
+      let found = vectorScan8(units, from: p, last: last)
+      if found.isCandidate { return found.position }
+      p = found.position
     }
     let filters = offsets
     let first = filters[0]
@@ -174,8 +179,39 @@ extension Prefilter {
     }
   }
 
+  /// `vectorScan` for 8-bit input, 32 start positions at a time.
+  private func vectorScan8(_ input: UnsafePointer<UInt8>, from position: Int, last: Int) -> (
+    position: Int, isCandidate: Bool
+  ) {
+    let raw = UnsafeRawPointer(input)
+    let testCount = vectorOffsets8.count
+    let o0 = vectorOffsets8[0]
+    let o1 = testCount > 1 ? vectorOffsets8[1] : o0
+    let o2 = testCount > 2 ? vectorOffsets8[2] : o0
+    return vectorUnits8.withUnsafeBufferPointer { u in
+      @inline(__always) func test(_ offset: Int, _ k: Int, _ p: Int) -> SIMDMask<SIMD32<Int8>> {
+        let v = raw.loadUnaligned(fromByteOffset: p + offset, as: SIMD32<UInt8>.self)
+        return (v .== u[k]) .| (v .== u[k + 1]) .| (v .== u[k + 2]) .| (v .== u[k + 3])
+      }
+      var p = position
+      // As in vectorScan: p + 31 ≤ last keeps every load inside the input.
+      while p + 31 <= last {
+        var lanes = test(o0, 0, p)
+        if testCount > 1 { lanes .&= test(o1, 4, p) }
+        if testCount > 2 { lanes .&= test(o2, 8, p) }
+        if any(lanes) {
+          for lane in 0..<32 where lanes[lane] {
+            if passesAll(input, at: p + lane) { return (p + lane, true) }
+          }
+        }
+        p += 32
+      }
+      return (p, false)
+    }
+  }
+
   @inline(__always)
-  private func passesAll(_ input: UnsafePointer<UInt16>, at p: Int) -> Bool {
+  private func passesAll<Unit: FixedWidthInteger & UnsignedInteger>(_ input: UnsafePointer<Unit>, at p: Int) -> Bool {
     for (j, filter) in offsets.enumerated() where !filter.allows(UInt32(input[p + j])) {
       return false
     }

@@ -56,6 +56,10 @@ struct Prefilter {
   /// repeating the first).
   var vectorOffsets: [Int] = []
   var vectorUnits: [SIMD16<UInt16>] = []
+  /// The same for 8-bit (Latin-1) input, 32 positions at a time, against the units below 256
+  /// (a unit above can never be in such input; a test with none is left to the scalar filters).
+  var vectorOffsets8: [Int] = []
+  var vectorUnits8: [SIMD32<UInt8>] = []
 
   init(root: RegExpNode, flags: RegExpFlags, caseFolding: CaseFolding?) {
     let analyzer = PrefixAnalyzer(flags: flags, caseFolding: caseFolding)
@@ -74,6 +78,12 @@ struct Prefilter {
         while members.count < Prefilter.maxVectorUnits { members.append(members[0]) }
         vectorOffsets.append(offsets.count)
         vectorUnits += members.map { SIMD16(repeating: $0) }
+        var latin1 = members.filter { $0 <= 0xFF }
+        if !latin1.isEmpty {
+          while latin1.count < Prefilter.maxVectorUnits { latin1.append(latin1[0]) }
+          vectorOffsets8.append(offsets.count)
+          vectorUnits8 += latin1.map { SIMD32(repeating: UInt8($0)) }
+        }
       }
       offsets.append(filter)
     }

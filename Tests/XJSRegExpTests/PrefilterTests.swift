@@ -8,6 +8,29 @@ func searchAgreesWithBruteForce(_ pattern: String, _ flags: String, _ input: [UI
   -> Bool
 {
   let program = try RegExpProgram.compile(pattern, flags: flags)
+  return searchAgreesWithBruteForce(program, input)
+}
+
+/// The same over 8-bit (Latin-1) input, which the search scans 32 positions at a time.
+func searchAgreesWithBruteForce(_ pattern: String, _ flags: String, latin1 input: [UInt8]) throws -> Bool {
+  let program = try RegExpProgram.compile(pattern, flags: flags)
+  var captures = [Int32](repeating: -1, count: program.captureSlotCount)
+  return input.withUnsafeBufferPointer { buffer -> Bool in
+    var stickyMatch = [Bool](repeating: false, count: buffer.count + 1)
+    for p in 0...buffer.count {
+      stickyMatch[p] = program.execute(buffer, from: p, sticky: true, captures: &captures) == .matched
+    }
+    for from in 0...buffer.count {
+      let expected = (from...buffer.count).first { stickyMatch[$0] }
+      let result = program.execute(buffer, from: from, sticky: false, captures: &captures)
+      let found = result == .matched ? Int(captures[0]) : nil
+      if found != expected { return false }
+    }
+    return true
+  }
+}
+
+private func searchAgreesWithBruteForce(_ program: RegExpProgram, _ input: [UInt16]) -> Bool {
   var captures = [Int32](repeating: -1, count: program.captureSlotCount)
   return input.withUnsafeBufferPointer { buffer -> Bool in
     var stickyMatch = [Int32?](repeating: nil, count: buffer.count + 1)
@@ -61,6 +84,24 @@ func prefilteredSearchFindsEveryMatch(pattern: String, flags: String) throws {
     var input: [UInt16] = []
     while input.count < length { input += pieces[Int(rng.next() % UInt64(pieces.count))] }
     #expect(try searchAgreesWithBruteForce(pattern, flags, input), "length \(length)")
+  }
+}
+
+@Test(arguments: [
+  ("agggtaaa|tttaccct", "i"), ("\\bERROR\\b", "i"), ("caf\\u00e9", "i"), ("k", "iu"), ("[ab]c", ""),
+  ("x{2}y", ""), ("\\u00ff\\u00e9", ""), ("status=(\\d+)", ""), ("t[^a]t", "i"),
+])
+func prefilteredSearchFindsEveryMatchInLatin1Input(pattern: String, flags: String) throws {
+  let pieces: [[UInt8]] = [
+    [0x61], [0x63], [0x67], [0x74], [0x41], [0x47], [0x54], [0x62], [0x78], [0x79], [0x6B],
+    [0x4B], [0xE9], [0xC9], [0xFF], [0x31], [0x20], Array("status=".utf8), Array("ERROR".utf8),
+    Array("caf".utf8),
+  ]
+  var rng = SeededGenerator(state: UInt64(pattern.utf16.count * 137 + flags.count))
+  for length in [0, 5, 31, 32, 33, 63, 64, 65, 200, 1000] {
+    var input: [UInt8] = []
+    while input.count < length { input += pieces[Int(rng.next() % UInt64(pieces.count))] }
+    #expect(try searchAgreesWithBruteForce(pattern, flags, latin1: input), "length \(length)")
   }
 }
 
