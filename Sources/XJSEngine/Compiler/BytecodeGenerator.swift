@@ -14,6 +14,9 @@ struct CompileError: Error {
   let offset: Int
   /// A limit stopped the compiler (Runtime.frontEndStop says which): not the script's error.
   var wasInterrupted = false
+  /// The native stack ran short (a lazy function compiled at its first call deep in a
+  /// recursion): the call throws a RangeError, as a call that deep would.
+  var exhaustedStack = false
 }
 
 struct Label {

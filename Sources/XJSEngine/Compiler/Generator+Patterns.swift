@@ -5,6 +5,7 @@ import XJSSyntax
 
 extension FunctionCompiler {
   func bindPattern(_ pattern: Pattern, value: Int32, mode: StoreMode) throws(CompileError) {
+    try checkCompileStack(at: pattern.range.start)
     let mark = registerTop
     defer { registerTop = mark }
     switch pattern {

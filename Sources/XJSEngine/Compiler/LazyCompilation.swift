@@ -171,6 +171,7 @@ extension Runtime {
         sourceRange: lazy.sourceRange, lazyUnit: lazy.unit)
     } catch let error {
       if let stop = frontEndStop { throw stop }
+      if error.exhaustedStack { throw rangeError("Maximum call stack size exceeded") }
       throw syntaxErrorWithLocation(compileErrorAsSyntaxError(error, placeholder.source))
     }
     code.replaceCodeBlock(with: compiled)

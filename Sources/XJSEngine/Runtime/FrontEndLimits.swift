@@ -22,6 +22,7 @@ extension Runtime {
   /// Starts a front-end job; pair with `endFrontEndJob`. Jobs do not nest (compiling runs no
   /// script), so the state is the runtime's.
   func beginFrontEndJob() {
+    compileStackLimit = NativeStack.limit()
     compilingSourceCharge = nil
     frontEndScratchBytes = 0
     frontEndStop = nil
@@ -96,5 +97,14 @@ extension FunctionCompiler {
   @inline(__always) func countCompileWork(at offset: Int32) throws(CompileError) {
     runtime.compileCountdown &-= 1
     if _slowPath(runtime.compileCountdown <= 0) { try runtime.compileCheckpoint(at: Int(offset)) }
+    try checkCompileStack(at: offset)
+  }
+
+  /// The compiler recurses as deep as the tree: it stops where the parser would (the thread's
+  /// stack limit), which a function compiled at its first call may meet deep in a recursion.
+  @inline(__always) func checkCompileStack(at offset: Int32) throws(CompileError) {
+    if _slowPath(NativeStack.currentAddress() < runtime.compileStackLimit) {
+      throw CompileError(message: "Maximum call stack size exceeded", offset: Int(offset), exhaustedStack: true)
+    }
   }
 }

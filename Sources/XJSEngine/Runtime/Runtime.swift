@@ -164,6 +164,8 @@ package final class Runtime {
   /// The front-end job under way (FrontEndLimits.swift): the memory it is charged for, why a
   /// limit stopped it, and the compiler's countdown to its next checkpoint.
   var frontEndScratchBytes = 0
+  /// The lowest native stack address the compiler may use in the current front-end job.
+  var compileStackLimit: UInt = 0
   /// Lazy functions: stand-ins made, and compiled at a first call (Compiler/LazyCompilation.swift).
   var lazyFunctionsCreated = 0
   var lazyFunctionsCompiled = 0
