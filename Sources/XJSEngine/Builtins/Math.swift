@@ -47,8 +47,24 @@ extension Realm {
       ("sqrt", { $0.squareRoot() }), ("tan", { tan($0) }), ("tanh", { tanh($0) }), ("trunc", { trunc($0) }),
     ]
     for (name, function) in functions {
-      runtime.defineNativeMethod(math, name, length: 1) { runtime, arguments throws(JSException) in
-        Value(number: function(try runtime.toNumber(arguments[0])))
+      switch name {
+      case "floor", "ceil", "round", "trunc":
+        // An int32 is its own floor, ceiling, rounding and truncation (and is never -0).
+        runtime.defineNativeMethod(math, name, length: 1) { runtime, arguments throws(JSException) in
+          let x = arguments[0]
+          if x.isInt32 { return x }
+          return Value(number: function(try runtime.toNumber(x)))
+        }
+      case "abs":
+        runtime.defineNativeMethod(math, name, length: 1) { runtime, arguments throws(JSException) in
+          let x = arguments[0]
+          if x.isInt32 && x.asInt32 != Int32.min { return Value(x.asInt32 < 0 ? -x.asInt32 : x.asInt32) }
+          return Value(number: try runtime.toNumber(x).magnitude)
+        }
+      default:
+        runtime.defineNativeMethod(math, name, length: 1) { runtime, arguments throws(JSException) in
+          Value(number: function(try runtime.toNumber(arguments[0])))
+        }
       }
     }
     runtime.defineNativeMethod(math, "clz32", length: 1) { runtime, arguments throws(JSException) in
