@@ -133,7 +133,7 @@ extension Runtime {
     if data.pointee.isLazy {
       try compileLazily(code)
       data = code.data
-      // The call counts towards the compiled code's tier-up (at once under --jit=eager).
+      // The call counts towards the compiled code's tier-up, as any call does.
       data.pointee.tierUpCounter &-= 1
       if data.pointee.tierUpCounter >= 0 { return data }
     }
